@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The root scripts run vite from the repository root, so every path is resolved
+// from this file rather than from the working directory.
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  root: here('.'),
+  plugins: [
+    // Must come before the React plugin so route files are split before JSX is compiled.
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: here('./src/routes'),
+      generatedRouteTree: here('./src/routeTree.gen.ts'),
+      quoteStyle: 'single',
+      autoCodeSplitting: true,
+    }),
+    react(),
+  ],
+  resolve: {
+    alias: {
+      '@pharmacy/contracts': here('../../libs/contracts/src/index.ts'),
+    },
+  },
+  build: {
+    outDir: here('./dist'),
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:3000',
+    },
+  },
+});

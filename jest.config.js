@@ -1,0 +1,65 @@
+/** @type {import('jest').Config} */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true, decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      keepClassNames: true,
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const shared = {
+  rootDir: __dirname,
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.m?js$': swc },
+  // NestJS 12, kysely and react-intl ship ES modules only: let swc compile them.
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|kysely|react-intl|@formatjs|intl-messageformat)/)'],
+  moduleNameMapper: {
+    '^@pharmacy/test-harness$': '<rootDir>/test/harness',
+    '^@pharmacy/projections$': '<rootDir>/projections/src',
+    '^@pharmacy/(domain|contracts|event-store|read-db)$': '<rootDir>/libs/$1/src',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+const serverRoots = '<rootDir>/{libs/*,projections,apps/api,apps/projector,apps/worker}/src/**';
+
+module.exports = {
+  globalSetup: '<rootDir>/test/harness/global-setup.ts',
+  globalTeardown: '<rootDir>/test/harness/global-teardown.ts',
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      testMatch: [`${serverRoots}/*.spec.ts`],
+      testPathIgnorePatterns: [...shared.testPathIgnorePatterns, '\\.int\\.spec\\.ts$'],
+    },
+    {
+      ...shared,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/apps/web/src/**/*.spec.{ts,tsx}'],
+      setupFiles: ['<rootDir>/apps/web/src/test/setup.ts'],
+      moduleNameMapper: { ...shared.moduleNameMapper, '\\.css$': '<rootDir>/test/harness/style-stub.js' },
+    },
+    {
+      ...shared,
+      displayName: 'integration',
+      testEnvironment: 'node',
+      testMatch: [`${serverRoots}/*.int.spec.ts`, '<rootDir>/test/e2e/**/*.spec.ts'],
+      testTimeout: 60_000,
+    },
+    {
+      ...shared,
+      displayName: 'browser',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/browser/**/*.spec.ts'],
+      testTimeout: 120_000,
+    },
+  ],
+};

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { validationMessages as m } from './messages';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, m.tooLong)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** Body of POST /api/pharmacies and PUT /api/pharmacies/{id}. */
+export const pharmacyInputSchema = z.object({
+  name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.tooLong),
+  nameAr: optionalText(200),
+  address: z.string({ error: m.addressRequired }).trim().min(1, m.addressRequired).max(500, m.tooLong),
+  addressAr: optionalText(500),
+  phone: optionalText(40),
+  email: z
+    .string()
+    .trim()
+    .max(254, m.tooLong)
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || z.email().safeParse(value).success, m.invalidEmail),
+  managerId: optionalText(100),
+  isActive: z.boolean({ error: m.mustBeBoolean }).default(true),
+});
+/** What a form holds (before trimming and defaults). */
+export type PharmacyInputValues = z.input<typeof pharmacyInputSchema>;
+/** What the server accepts after parsing. */
+export type PharmacyInput = z.output<typeof pharmacyInputSchema>;
+
+/** One pharmacy location, as GET /api/pharmacies lists it. */
+export const pharmacySchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  nameAr: z.string().nullable(),
+  address: z.string(),
+  addressAr: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  managerId: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Pharmacy = z.infer<typeof pharmacySchema>;
+
+export const pharmacyListSchema = z.array(pharmacySchema);
+
+export const pharmacyIdParamSchema = z.object({ id: z.string().uuid(m.invalidId) });

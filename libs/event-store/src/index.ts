@@ -1,0 +1,5 @@
+export * from './port';
+export * from './errors';
+export { runSubscription } from './subscription';
+export { PostgresEventStore, type PostgresEventStoreOptions } from './postgres/postgres-event-store';
+export { migrateEventStore, eventStoreMigrations } from './postgres/schema';

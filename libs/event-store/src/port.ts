@@ -1,0 +1,107 @@
+/**
+ * The event store port. Every adapter (PostgreSQL, EventStoreDB) passes the
+ * same contract suite (`event-store.contract.ts`).
+ */
+
+/** Context that travels with every event. `occurredAt` is business time (ISO 8601). */
+export interface EventMetadata {
+  userId: string | null;
+  pharmacyId: string | null;
+  correlationId: string;
+  causationId: string | null;
+  occurredAt: string;
+}
+
+/** An event to append. `id` makes appends idempotent: appending the same ids again writes nothing. */
+export interface NewEvent<Data = unknown> {
+  id: string;
+  type: string;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+/**
+ * A place in the global log. PostgreSQL has one number (both parts equal);
+ * EventStoreDB has a commit and a prepare position, and both are kept.
+ */
+export interface GlobalPosition {
+  commit: bigint;
+  prepare: bigint;
+}
+
+export interface RecordedEvent<Data = unknown> extends NewEvent<Data> {
+  streamId: string;
+  /** Position of the event inside its stream, from 0. */
+  revision: bigint;
+  position: GlobalPosition;
+  /** Commit time in the store. */
+  recordedAt: Date;
+}
+
+/**
+ * What the writer believes about the stream:
+ * `'any'` no check; `'no_stream'` must not exist yet; `'stream_exists'` must exist;
+ * a bigint: the revision of the stream's last event.
+ */
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | bigint;
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream: the expected revision of the next append. */
+  nextExpectedRevision: bigint;
+  /** Global position of the last event of this append. */
+  position: GlobalPosition;
+}
+
+export interface ReadStreamOptions {
+  /** First revision to return (inclusive). Default 0. */
+  fromRevision?: bigint;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Return only events strictly after this position; null or absent: from the start. */
+  after?: GlobalPosition | null;
+  maxCount: number;
+}
+
+export interface SubscribeOptions {
+  /** Deliver only events strictly after this position; null or absent: from the start. */
+  after?: GlobalPosition | null;
+  /** Largest batch handed to the handler. Default 500. */
+  batchSize?: number;
+}
+
+/**
+ * A running subscription. Batches are delivered one at a time, in position
+ * order, never skipping an event and never repeating one; the next batch
+ * waits until the handler's promise settles. If the handler throws, the
+ * subscription stops and `done` rejects with that error.
+ */
+export interface Subscription {
+  stop(): Promise<void>;
+  readonly done: Promise<void>;
+}
+
+export type BatchHandler = (events: RecordedEvent[]) => Promise<void>;
+
+export interface EventStore {
+  append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+  /** Events of one stream in revision order; an empty array when the stream does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Events of all streams in global position order. */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** The position of the newest event, or null when the log is empty. */
+  headPosition(): Promise<GlobalPosition | null>;
+  subscribe(options: SubscribeOptions, handler: BatchHandler): Subscription;
+  close(): Promise<void>;
+}
+
+export function comparePositions(a: GlobalPosition, b: GlobalPosition): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+export function describeExpected(expected: ExpectedRevision): string {
+  return typeof expected === 'bigint' ? expected.toString() : expected;
+}

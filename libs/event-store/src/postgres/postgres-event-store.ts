@@ -1,0 +1,390 @@
+import { EventEmitter } from 'node:events';
+import { Client, Pool, type PoolClient } from 'pg';
+import { EventStoreUnavailableError, IdempotencyConflictError, WrongExpectedRevisionError } from '../errors';
+import type {
+  AppendResult,
+  BatchHandler,
+  EventStore,
+  ExpectedRevision,
+  GlobalPosition,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from '../port';
+import { runSubscription } from '../subscription';
+
+/** Key of the transaction-level advisory lock that serialises appends (any constant unique to this app). */
+const APPEND_LOCK_KEY = 7_364_201_911;
+const NOTIFY_CHANNEL = 'eventstore_appended';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface PostgresEventStoreOptions {
+  connectionString: string;
+  /** Connections for appends and reads. Default 10. */
+  poolSize?: number;
+  /** Most events written in one coalesced transaction. Default 1000. */
+  maxEventsPerCommit?: number;
+  /** How often a subscriber looks for new events when no notification arrives. Default 1000 ms. */
+  pollIntervalMs?: number;
+}
+
+interface PendingAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+interface EventRow {
+  position: string;
+  event_id: string;
+  stream_id: string;
+  revision: string;
+  type: string;
+  data: unknown;
+  metadata: NewEvent['metadata'];
+  recorded_at: Date;
+}
+
+const SELECT_COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata, recorded_at';
+
+function toRecorded(row: EventRow): RecordedEvent {
+  const position = BigInt(row.position);
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    revision: BigInt(row.revision),
+    position: { commit: position, prepare: position },
+    recordedAt: row.recorded_at,
+  };
+}
+
+function position(value: bigint): GlobalPosition {
+  return { commit: value, prepare: value };
+}
+
+function isConnectionError(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? '';
+  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006'].includes(code);
+}
+
+/**
+ * PostgreSQL adapter of the event store port.
+ *
+ * Concurrent appends from this process are coalesced into one transaction
+ * (group commit): the global advisory lock makes position order equal commit
+ * order, and coalescing wins back the throughput that lock costs. Each append
+ * in a batch is checked on its own, so one stale writer does not fail the others.
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly pool: Pool;
+  private readonly queue: PendingAppend[] = [];
+  private committing = false;
+  private readonly appended = new EventEmitter();
+  private listener: Client | null = null;
+  private listenerStarting: Promise<void> | null = null;
+  private closed = false;
+  private generation = 0;
+  private readonly maxEventsPerCommit: number;
+  private readonly pollIntervalMs: number;
+
+  constructor(private readonly options: PostgresEventStoreOptions) {
+    this.pool = new Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
+    this.pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it on the next checkout.
+    });
+    this.maxEventsPerCommit = options.maxEventsPerCommit ?? 1000;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.appended.setMaxListeners(0);
+  }
+
+  append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    if (this.closed) return Promise.reject(new EventStoreUnavailableError('The event store is closed'));
+    const invalid = validateAppend(streamId, events);
+    if (invalid) return Promise.reject(invalid);
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.queue.push({ streamId, events, expected: expectedRevision, resolve, reject });
+      this.commitQueued();
+    });
+  }
+
+  private commitQueued(): void {
+    if (this.committing || this.queue.length === 0) return;
+    this.committing = true;
+    const batch: PendingAppend[] = [];
+    let size = 0;
+    while (this.queue.length > 0) {
+      const next = this.queue[0]!;
+      if (batch.length > 0 && size + next.events.length > this.maxEventsPerCommit) break;
+      batch.push(this.queue.shift()!);
+      size += next.events.length;
+    }
+    void this.commitBatch(batch).finally(() => {
+      this.committing = false;
+      this.commitQueued();
+    });
+  }
+
+  private async commitBatch(batch: PendingAppend[]): Promise<void> {
+    const settled = new Set<PendingAppend>();
+    const outcomes: Array<() => void> = [];
+    let client: PoolClient | null = null;
+    try {
+      client = await this.pool.connect();
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
+
+      const streamIds = [...new Set(batch.map((a) => a.streamId))];
+      const eventIds = batch.flatMap((a) => a.events.map((e) => e.id.toLowerCase()));
+      const streams = await client.query<{ stream_id: string; revision: string }>(
+        'SELECT stream_id, revision FROM eventstore.streams WHERE stream_id = ANY($1::text[])',
+        [streamIds],
+      );
+      const existing = await client.query<{ event_id: string; stream_id: string; revision: string; position: string }>(
+        'SELECT event_id, stream_id, revision, position FROM eventstore.events WHERE event_id = ANY($1::uuid[])',
+        [eventIds],
+      );
+      const head = await client.query<{ head: string }>('SELECT coalesce(max(position), 0) AS head FROM eventstore.events');
+      const revisions = new Map<string, bigint>(streams.rows.map((r) => [r.stream_id, BigInt(r.revision)]));
+      const written = new Map(existing.rows.map((r) => [r.event_id, r]));
+      const planned = new Map<string, PendingAppend>();
+      const results = new Map<PendingAppend, AppendResult>();
+      let next = BigInt(head.rows[0]!.head);
+
+      const cols = {
+        position: [] as string[],
+        id: [] as string[],
+        stream: [] as string[],
+        revision: [] as string[],
+        type: [] as string[],
+        data: [] as string[],
+        metadata: [] as string[],
+        occurredAt: [] as string[],
+      };
+
+      for (const append of batch) {
+        const ids = append.events.map((e) => e.id.toLowerCase());
+        const already = ids.filter((id) => written.has(id));
+        if (already.length > 0) {
+          // A retry of an append that was already committed: answer as the original did.
+          const rows = already.map((id) => written.get(id)!);
+          if (already.length === ids.length && rows.every((r) => r.stream_id === append.streamId)) {
+            const last = rows.reduce((a, b) => (BigInt(a.position) > BigInt(b.position) ? a : b));
+            const result = { nextExpectedRevision: BigInt(last.revision), position: position(BigInt(last.position)) };
+            outcomes.push(() => append.resolve(result));
+          } else {
+            outcomes.push(() => append.reject(new IdempotencyConflictError(append.streamId, already)));
+          }
+          settled.add(append);
+          continue;
+        }
+        const twin = planned.get(ids[0]!);
+        if (twin) {
+          // The same append submitted twice in one batch (a fast retry): one write, two identical answers.
+          if (twin.streamId === append.streamId && ids.every((id) => planned.get(id) === twin)) {
+            outcomes.push(() => append.resolve(results.get(twin)!));
+          } else {
+            outcomes.push(() => append.reject(new IdempotencyConflictError(append.streamId, ids)));
+          }
+          settled.add(append);
+          continue;
+        }
+        if (ids.some((id) => planned.has(id)) || new Set(ids).size !== ids.length) {
+          outcomes.push(() => append.reject(new IdempotencyConflictError(append.streamId, ids)));
+          settled.add(append);
+          continue;
+        }
+        const current = revisions.get(append.streamId) ?? null;
+        if (!revisionMatches(append.expected, current)) {
+          const error = new WrongExpectedRevisionError(append.streamId, append.expected, current);
+          outcomes.push(() => append.reject(error));
+          settled.add(append);
+          continue;
+        }
+        let revision = current ?? -1n;
+        for (const event of append.events) {
+          revision += 1n;
+          next += 1n;
+          cols.position.push(next.toString());
+          cols.id.push(event.id);
+          cols.stream.push(append.streamId);
+          cols.revision.push(revision.toString());
+          cols.type.push(event.type);
+          cols.data.push(JSON.stringify(event.data ?? null));
+          cols.metadata.push(JSON.stringify(event.metadata));
+          cols.occurredAt.push(event.metadata.occurredAt);
+          planned.set(event.id.toLowerCase(), append);
+        }
+        revisions.set(append.streamId, revision);
+        const result = { nextExpectedRevision: revision, position: position(next) };
+        results.set(append, result);
+        outcomes.push(() => append.resolve(result));
+        settled.add(append);
+      }
+
+      if (cols.position.length > 0) {
+        await client.query(
+          `INSERT INTO eventstore.events (position, event_id, stream_id, revision, type, data, metadata, occurred_at)
+           SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[], $4::bigint[], $5::text[], $6::jsonb[], $7::jsonb[], $8::timestamptz[])`,
+          [cols.position, cols.id, cols.stream, cols.revision, cols.type, cols.data, cols.metadata, cols.occurredAt],
+        );
+        const touched = [...new Set(cols.stream)];
+        await client.query(
+          `INSERT INTO eventstore.streams (stream_id, revision)
+           SELECT * FROM unnest($1::text[], $2::bigint[])
+           ON CONFLICT (stream_id) DO UPDATE SET revision = EXCLUDED.revision`,
+          [touched, touched.map((s) => revisions.get(s)!.toString())],
+        );
+        await client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, next.toString()]);
+      }
+      await client.query('COMMIT');
+      if (cols.position.length > 0) this.signalAppended();
+      for (const outcome of outcomes) outcome();
+    } catch (error) {
+      if (client) await client.query('ROLLBACK').catch(() => undefined);
+      const failure = isConnectionError(error)
+        ? new EventStoreUnavailableError('The event store database cannot be reached', { cause: error })
+        : error;
+      for (const append of batch) {
+        // Nothing of this batch was written, including appends that had passed their checks.
+        append.reject(failure);
+      }
+      void settled;
+    } finally {
+      client?.release();
+    }
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const { rows } = await this.query<EventRow>(
+      `SELECT ${SELECT_COLUMNS} FROM eventstore.events
+       WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`,
+      [streamId, (options.fromRevision ?? 0n).toString(), options.maxCount ?? null],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    const { rows } = await this.query<EventRow>(
+      `SELECT ${SELECT_COLUMNS} FROM eventstore.events WHERE position > $1 ORDER BY position LIMIT $2`,
+      [(options.after?.commit ?? 0n).toString(), options.maxCount],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async headPosition(): Promise<GlobalPosition | null> {
+    const { rows } = await this.query<{ head: string | null }>('SELECT max(position) AS head FROM eventstore.events');
+    const head = rows[0]?.head;
+    return head ? position(BigInt(head)) : null;
+  }
+
+  subscribe(options: SubscribeOptions, handler: BatchHandler): Subscription {
+    void this.startListener();
+    return runSubscription({
+      after: options.after ?? null,
+      batchSize: options.batchSize ?? 500,
+      read: (after, maxCount) => this.readAll({ after, maxCount }),
+      generation: () => this.generation,
+      waitForAppend: (timeoutMs, signal) => this.waitForAppend(timeoutMs, signal),
+      handler,
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.appended.emit('closed');
+    while (this.committing || this.queue.length > 0) await new Promise((r) => setTimeout(r, 5));
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => undefined);
+    await this.pool.end();
+  }
+
+  private async query<Row extends object>(text: string, values: unknown[]) {
+    try {
+      return await this.pool.query<Row>(text, values);
+    } catch (error) {
+      if (isConnectionError(error)) throw new EventStoreUnavailableError('The event store database cannot be reached', { cause: error });
+      throw error;
+    }
+  }
+
+  private signalAppended(): void {
+    this.generation += 1;
+    this.appended.emit('appended');
+  }
+
+  private waitForAppend(timeoutMs: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.appended.off('appended', done);
+        this.appended.off('closed', done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.min(timeoutMs, this.pollIntervalMs));
+      this.appended.once('appended', done);
+      this.appended.once('closed', done);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  /** LISTEN for appends made by other processes; polling covers the time it is down. */
+  private startListener(): Promise<void> {
+    if (this.listener || this.closed) return Promise.resolve();
+    this.listenerStarting ??= (async () => {
+      const client = new Client({ connectionString: this.options.connectionString });
+      client.on('notification', () => this.signalAppended());
+      client.on('error', () => {
+        if (this.listener === client) this.listener = null;
+        void client.end().catch(() => undefined);
+        setTimeout(() => void this.startListener(), this.pollIntervalMs).unref();
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+        if (this.closed) await client.end();
+        else this.listener = client;
+      } catch {
+        await client.end().catch(() => undefined);
+        if (!this.closed) setTimeout(() => void this.startListener(), this.pollIntervalMs).unref();
+      }
+    })().finally(() => {
+      this.listenerStarting = null;
+    });
+    return this.listenerStarting;
+  }
+}
+
+function revisionMatches(expected: ExpectedRevision, current: bigint | null): boolean {
+  switch (expected) {
+    case 'any':
+      return true;
+    case 'no_stream':
+      return current === null;
+    case 'stream_exists':
+      return current !== null;
+    default:
+      return current === expected;
+  }
+}
+
+function validateAppend(streamId: string, events: NewEvent[]): Error | null {
+  if (!streamId) return new TypeError('A stream id is required');
+  if (events.length === 0) return new TypeError(`Nothing to append to ${streamId}`);
+  for (const event of events) {
+    if (!UUID.test(event.id)) return new TypeError(`Event id must be a uuid, got "${event.id}"`);
+    if (!event.type) return new TypeError('Event type is required');
+    if (Number.isNaN(Date.parse(event.metadata?.occurredAt))) return new TypeError(`Event ${event.id} has no valid metadata.occurredAt`);
+  }
+  return null;
+}

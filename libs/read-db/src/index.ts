@@ -1,0 +1,4 @@
+export * from './schema';
+export * from './connection';
+export * from './local-postgres';
+export { readDbMigrations } from './migrations';

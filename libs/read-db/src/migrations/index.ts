@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m1763700000000 from './1763700000000-CreateCheckpointsAndPharmacies';
+
+/** Every read-side migration, in order. Names are `<epoch ms>-<Name>`; never rename one that has shipped. */
+export const readDbMigrations: Record<string, Migration> = {
+  '1763700000000-CreateCheckpointsAndPharmacies': m1763700000000,
+};

@@ -1,0 +1,54 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+// Jest loads globalSetup with plain Node resolution (no moduleNameMapper), so the
+// harness reaches library sources by path here and in the files it imports.
+import { startLocalPostgres } from '../../libs/read-db/src/local-postgres';
+import { startLocalRedis } from './redis';
+import { containerRuntimeAvailable, startPostgresContainer, startRedisContainer } from './containers';
+import { prepareTemplateDatabase } from './template';
+
+type Stop = () => Promise<void>;
+const stops: Stop[] = [];
+
+/**
+ * Starts one PostgreSQL and one Redis for the whole run (or uses DATABASE_URL /
+ * REDIS_URL), migrates a template database, and hands the URLs to the test
+ * workers through the environment. Each test file clones the template.
+ */
+export default async function globalSetup(): Promise<void> {
+  const started = Date.now();
+  const containers = !process.env.DATABASE_URL || !process.env.REDIS_URL ? await containerRuntimeAvailable() : false;
+
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    if (containers) {
+      const pg = await startPostgresContainer();
+      stops.push(pg.stop);
+      adminUrl = pg.url;
+    } else {
+      const dir = await mkdtemp(join(tmpdir(), 'pharmacy-test-pg-'));
+      await chmod(dir, 0o755); // the server may run as another OS user (see startLocalPostgres)
+      const pg = await startLocalPostgres({ dataDir: join(dir, 'data'), ephemeral: true });
+      stops.push(async () => {
+        await pg.stop();
+        await rm(dir, { recursive: true, force: true });
+      });
+      adminUrl = pg.url;
+    }
+  }
+
+  let redisUrl = process.env.REDIS_URL;
+  if (!redisUrl) {
+    const redis = containers ? await startRedisContainer() : await startLocalRedis();
+    stops.push(redis.stop);
+    redisUrl = redis.url;
+  }
+
+  const template = await prepareTemplateDatabase(adminUrl);
+  process.env.TEST_PG_ADMIN_URL = adminUrl;
+  process.env.TEST_PG_TEMPLATE = template;
+  process.env.TEST_REDIS_URL = redisUrl;
+  (globalThis as { __harnessStops?: Stop[] }).__harnessStops = stops;
+  process.stdout.write(`\n[harness] PostgreSQL and Redis ready in ${Date.now() - started} ms (${containers ? 'containers' : 'local processes'})\n`);
+}
