@@ -25,3 +25,4 @@ export function testRedisUrl(): string {
 }
 
 export { startLocalRedis } from './redis';
+export { startTestApp, type TestApp } from './app';

@@ -9,7 +9,11 @@ types.setTypeParser(1082, (value) => value);
 export type ReadDb = Kysely<ReadDatabase>;
 
 export function createPool(connectionString: string, config: Omit<PoolConfig, 'connectionString'> = {}): Pool {
-  return new Pool({ connectionString, max: 10, ...config });
+  const pool = new Pool({ connectionString, max: 10, ...config });
+  // An idle connection that the server closed (restart, failover) is dropped and replaced on the
+  // next checkout; without a listener the error would crash the process.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 export function createReadDb(pool: Pool): ReadDb {

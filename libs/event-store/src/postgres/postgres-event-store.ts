@@ -280,7 +280,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   async headPosition(): Promise<GlobalPosition | null> {
-    const { rows } = await this.query<{ head: string | null }>('SELECT max(position) AS head FROM eventstore.events');
+    const { rows } = await this.query<{ head: string | null }>('SELECT max(position) AS head FROM eventstore.events', []);
     const head = rows[0]?.head;
     return head ? position(BigInt(head)) : null;
   }

@@ -1,0 +1,36 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ApiExceptionFilter } from './common/api-exception.filter';
+import { AccessGuard, PrincipalResolver } from './common/access/access';
+import type { Runtime } from './infrastructure/runtime';
+import { APP_CONFIG, EVENT_STORE, PROJECTION_WAITER, READ_DB } from './infrastructure/tokens';
+import { PharmaciesModule } from './pharmacies/pharmacies.module';
+
+@Global()
+@Module({})
+class RuntimeModule {
+  static of(runtime: Runtime): DynamicModule {
+    const providers = [
+      { provide: APP_CONFIG, useValue: runtime.config },
+      { provide: EVENT_STORE, useValue: runtime.store },
+      { provide: READ_DB, useValue: runtime.db },
+      { provide: PROJECTION_WAITER, useValue: runtime.waiter },
+      PrincipalResolver,
+    ];
+    return { module: RuntimeModule, providers, exports: providers };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRuntime(runtime: Runtime): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [RuntimeModule.of(runtime), PharmaciesModule],
+      providers: [
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_FILTER, useFactory: () => new ApiExceptionFilter(runtime.logger) },
+      ],
+    };
+  }
+}

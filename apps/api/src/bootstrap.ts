@@ -1,0 +1,99 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { randomUUID } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module';
+import type { AppConfig } from './config/config';
+import { PinoNestLogger } from './infrastructure/logger';
+import { openRuntime, type Runtime } from './infrastructure/runtime';
+import { seedDemoData } from './seed/seed';
+import { inlineScriptHashes, mountWebApp, readIndexHtml } from './web/web-app';
+
+export interface RunningServer {
+  url: string;
+  runtime: Runtime;
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+const REQUEST_ID = /^[\w.:-]{1,100}$/;
+
+/** Where the built web app is: WEB_DIST_DIR, or apps/web/dist of this checkout. */
+export function webDistDir(config: AppConfig): string {
+  return resolve(config.WEB_DIST_DIR ?? join(__dirname, '..', '..', 'web', 'dist'));
+}
+
+/** Starts the HTTP server (API + web app) and, by role, the projector, on a migrated database. */
+export async function startServer(
+  config: AppConfig,
+  databaseUrl: string,
+  logger: Logger,
+  options: { seed?: boolean } = {},
+): Promise<RunningServer> {
+  const runtime = await openRuntime(config, databaseUrl, logger);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRuntime(runtime), {
+    logger: new PinoNestLogger(logger.child({ component: 'nest' })),
+    bodyParser: true,
+  });
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: '1mb' });
+
+  const express = app.getHttpAdapter().getInstance();
+  const distDir = webDistDir(config);
+  const indexHtml = readIndexHtml(distDir);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'script-src': ["'self'", ...(indexHtml ? inlineScriptHashes(indexHtml) : [])],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'font-src': ["'self'", 'data:'],
+          'upgrade-insecure-requests': config.NODE_ENV === 'production' ? [] : null,
+        },
+      },
+    }),
+  );
+  app.use(
+    pinoHttp({
+      logger: logger.child({ component: 'http' }),
+      genReqId: (request, response) => {
+        const given = request.headers['x-request-id'];
+        const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+        response.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (request) => !(request.url ?? '').startsWith('/api') },
+      serializers: {
+        req: (request: { id: unknown; method: string; url: string }) => ({ id: request.id, method: request.method, url: request.url }),
+        res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+      },
+    }),
+  );
+  if (indexHtml) mountWebApp(express, distDir, indexHtml);
+  else logger.warn({ dir: distDir }, 'web app not built: run `npm run build:web`; serving the API only');
+
+  app.enableShutdownHooks();
+  await app.init();
+  let seeded = false;
+  if (options.seed) seeded = await seedDemoData(app, runtime);
+  await app.listen(config.PORT, config.HOST);
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
+
+  return {
+    url: `http://${host}:${port}`,
+    runtime,
+    seeded,
+    async close() {
+      await app.close();
+      await runtime.close();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+/** Every environment variable the product reads. `.env.example` lists them with their defaults. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  APP_ROLE: z.enum(['all', 'api', 'projector', 'worker']).default('all'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
+  EVENTSTORE_CONNECTION_STRING: z.string().startsWith('esdb').optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO_DATA: booleanFlag.optional(),
+  PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment once, at start-up; one line per problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = configSchema.safeParse(present);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'config'}: ${issue.message}`);
+  if (present.EVENT_STORE === 'eventstoredb' && !present.EVENTSTORE_CONNECTION_STRING) {
+    problems.push(
+      'EVENTSTORE_CONNECTION_STRING: is required when EVENT_STORE=eventstoredb (e.g. esdb://localhost:2113?tls=false)',
+    );
+  }
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  return parsed.data;
+}

@@ -1,0 +1,5 @@
+/** Dependency-injection tokens for the objects the runtime builds before Nest starts. */
+export const EVENT_STORE = Symbol('EventStore');
+export const READ_DB = Symbol('ReadDb');
+export const APP_CONFIG = Symbol('AppConfig');
+export const PROJECTION_WAITER = Symbol('ProjectionWaiter');

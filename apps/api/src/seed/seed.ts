@@ -1,0 +1,30 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { DomainError, pharmacyDecider, pharmacyStreamId } from '@pharmacy/domain';
+import type { INestApplicationContext } from '@nestjs/common';
+import { CommandExecutor } from '../common/command-executor';
+import type { Runtime } from '../infrastructure/runtime';
+import { demoPharmacies } from './demo-data';
+
+const SEED_NAME = 'demo-pharmacies';
+
+/**
+ * Writes the demo data through the same commands users trigger, once per
+ * database: a restart finds the seed recorded and does nothing.
+ */
+export async function seedDemoData(app: INestApplicationContext, runtime: Runtime): Promise<boolean> {
+  const done = await runtime.db.selectFrom('seedRuns').select('name').where('name', '=', SEED_NAME).executeTakeFirst();
+  if (done) return false;
+  const executor = app.get(CommandExecutor, { strict: false });
+  const context = { userId: null, pharmacyId: null, correlationId: randomUUID() };
+  for (const { id, ...details } of demoPharmacies) {
+    try {
+      await executor.execute(pharmacyStreamId(id), pharmacyDecider, { type: 'RegisterPharmacy', pharmacyId: id, details }, context);
+    } catch (error) {
+      // Already there from an interrupted earlier seed: fine, that is the point of fixed ids.
+      if (!(error instanceof DomainError && error.code === 'PHARMACY_ALREADY_EXISTS')) throw error;
+    }
+  }
+  await sql`INSERT INTO seed_runs (name) VALUES (${SEED_NAME}) ON CONFLICT DO NOTHING`.execute(runtime.db);
+  return true;
+}

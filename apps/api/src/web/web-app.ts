@@ -1,0 +1,32 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+
+/** sha256 sources of the inline scripts of index.html, for the Content-Security-Policy. */
+export function inlineScriptHashes(indexHtml: string): string[] {
+  return [...indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`,
+  );
+}
+
+/**
+ * Serves the built web app: hashed assets with a long cache, and index.html
+ * for every other non-API path, so the client router shows the page (or its
+ * own 404). API paths are left to Nest.
+ */
+export function readIndexHtml(distDir: string): string | null {
+  const indexPath = join(distDir, 'index.html');
+  return existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+}
+
+export function mountWebApp(app: Express, distDir: string, indexHtml: string): void {
+  app.use('/assets', express.static(join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    if (request.path === '/api' || request.path.startsWith('/api/')) return next();
+    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
+    response.setHeader('Cache-Control', 'no-cache');
+    response.type('html').send(indexHtml);
+  });
+}

@@ -1,0 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import { ErrorPage } from '../components/error-page';
+import { NotFoundPage } from '../components/not-found-page';
+import { routeTree } from '../routeTree.gen';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    // Specification §2: /LOCATIONS and /locations are the same page.
+    caseSensitive: false,
+    defaultNotFoundComponent: NotFoundPage,
+    defaultErrorComponent: ({ reset }) => <ErrorPage reset={reset} />,
+    defaultPreload: 'intent',
+    // TanStack Query owns freshness; the router must not keep its own copy of loader results.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

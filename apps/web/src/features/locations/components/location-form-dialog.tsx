@@ -1,0 +1,252 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { pharmacyInputSchema, type Pharmacy, type PharmacyInput, type PharmacyInputValues } from '@pharmacy/contracts';
+import { Box, Button, Dialog, Flex, Grid, Switch, Text, TextField } from '@radix-ui/themes';
+import { useId, type ReactNode } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useToast } from '../../../components/toaster';
+import { apiErrorOf, HttpError } from '../../../lib/api';
+import { translateValidationMessage } from '../../../lib/validation-message';
+import { useCreatePharmacy } from '../api/create-pharmacy';
+import { useUpdatePharmacy } from '../api/update-pharmacy';
+
+export interface LocationFormDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The location to edit; absent to add a new one. */
+  location: Pharmacy | null;
+}
+
+export function LocationFormDialog({ open, onOpenChange, location }: LocationFormDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content maxWidth="560px">
+        {/* Content unmounts when closed, so each opening starts from a fresh form. */}
+        <LocationForm location={location} onDone={() => onOpenChange(false)} />
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+const formFields = ['name', 'nameAr', 'address', 'addressAr', 'phone', 'email', 'managerId', 'isActive'] as const;
+
+function isFormField(field: string): field is (typeof formFields)[number] {
+  return (formFields as readonly string[]).includes(field);
+}
+
+function LocationForm({ location, onDone }: { location: Pharmacy | null; onDone(): void }) {
+  const intl = useIntl();
+  const { toast } = useToast();
+  const isEdit = location !== null;
+  const createMutation = useCreatePharmacy();
+  const updateMutation = useUpdatePharmacy();
+  const isPending = createMutation.isPending || updateMutation.isPending;
+
+  const form = useForm<PharmacyInputValues, unknown, PharmacyInput>({
+    // The server's request schema: the form rejects exactly what the server would, with the same messages.
+    resolver: zodResolver(pharmacyInputSchema),
+    defaultValues: {
+      name: location?.name ?? '',
+      nameAr: location?.nameAr ?? '',
+      address: location?.address ?? '',
+      addressAr: location?.addressAr ?? '',
+      phone: location?.phone ?? '',
+      email: location?.email ?? '',
+      // Not editable here yet, but a PUT replaces the whole record, so it must travel with the form.
+      managerId: location?.managerId ?? null,
+      isActive: location?.isActive ?? true,
+    },
+  });
+  const { errors } = form.formState;
+
+  const failureTitle = isEdit
+    ? intl.formatMessage({ id: 'locations.toast.updateFailed' })
+    : intl.formatMessage({ id: 'locations.toast.createFailed' });
+
+  function handleError(error: unknown) {
+    const apiError = apiErrorOf(error);
+    const fieldErrors = (apiError?.errors ?? []).filter((item) => isFormField(item.field));
+    for (const item of fieldErrors) {
+      form.setError(item.field as FieldPath<PharmacyInputValues>, { type: 'server', message: item.message });
+    }
+    if (fieldErrors.length > 0) {
+      toast({ variant: 'error', title: failureTitle, description: intl.formatMessage({ id: 'locations.toast.checkFields' }) });
+    } else if (error instanceof HttpError && error.status === 404) {
+      toast({ variant: 'error', title: failureTitle, description: intl.formatMessage({ id: 'locations.toast.notFound' }) });
+      onDone();
+    } else {
+      toast({ variant: 'error', title: failureTitle, description: intl.formatMessage({ id: 'locations.toast.tryAgain' }) });
+    }
+  }
+
+  const onSubmit = form.handleSubmit((input) => {
+    if (location) {
+      updateMutation.mutate(
+        { id: location.id, input },
+        {
+          onSuccess: () => {
+            toast({
+              title: intl.formatMessage({ id: 'locations.toast.updated.title' }),
+              description: intl.formatMessage({ id: 'locations.toast.updated.description' }),
+            });
+            onDone();
+          },
+          onError: handleError,
+        },
+      );
+    } else {
+      createMutation.mutate(input, {
+        onSuccess: () => {
+          toast({
+            title: intl.formatMessage({ id: 'locations.toast.created.title' }),
+            description: intl.formatMessage({ id: 'locations.toast.created.description' }),
+          });
+          onDone();
+        },
+        onError: handleError,
+      });
+    }
+  });
+
+  const errorText = (field: FieldPath<PharmacyInputValues>) =>
+    translateValidationMessage(intl, form.getFieldState(field, form.formState).error?.message);
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Dialog.Title>
+        {isEdit ? <FormattedMessage id="locations.form.editTitle" /> : <FormattedMessage id="locations.form.createTitle" />}
+      </Dialog.Title>
+      <Dialog.Description size="2" mb="4" color="gray">
+        {isEdit ? (
+          <FormattedMessage id="locations.form.editDescription" />
+        ) : (
+          <FormattedMessage id="locations.form.createDescription" />
+        )}
+      </Dialog.Description>
+
+      <Grid columns={{ initial: '1', sm: '2' }} gap="3">
+        <Field label={<FormattedMessage id="locations.form.name" />} error={errorText('name')} required>
+          {(props) => <TextField.Root {...props} {...form.register('name')} disabled={isPending} autoComplete="off" />}
+        </Field>
+        <Field label={<FormattedMessage id="locations.form.nameAr" />} error={errorText('nameAr')}>
+          {(props) => (
+            <TextField.Root {...props} {...form.register('nameAr')} disabled={isPending} dir="rtl" lang="ar" autoComplete="off" />
+          )}
+        </Field>
+        <Field label={<FormattedMessage id="locations.form.address" />} error={errorText('address')} required>
+          {(props) => <TextField.Root {...props} {...form.register('address')} disabled={isPending} autoComplete="off" />}
+        </Field>
+        <Field label={<FormattedMessage id="locations.form.addressAr" />} error={errorText('addressAr')}>
+          {(props) => (
+            <TextField.Root {...props} {...form.register('addressAr')} disabled={isPending} dir="rtl" lang="ar" autoComplete="off" />
+          )}
+        </Field>
+        <Field label={<FormattedMessage id="locations.form.phone" />} error={errorText('phone')}>
+          {(props) => <TextField.Root {...props} {...form.register('phone')} disabled={isPending} type="tel" dir="ltr" />}
+        </Field>
+        <Field label={<FormattedMessage id="locations.form.email" />} error={errorText('email')}>
+          {(props) => <TextField.Root {...props} {...form.register('email')} disabled={isPending} type="email" dir="ltr" />}
+        </Field>
+      </Grid>
+
+      {isEdit && (
+        <Text as="label" size="2" mt="4" style={{ display: 'block' }}>
+          <Flex gap="3" align="center">
+            <Controller
+              control={form.control}
+              name="isActive"
+              render={({ field }) => (
+                <Switch
+                  checked={field.value ?? true}
+                  onCheckedChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  disabled={isPending}
+                />
+              )}
+            />
+            <Box>
+              <Text weight="medium" as="div">
+                <FormattedMessage id="locations.form.isActive" />
+              </Text>
+              <Text color="gray" size="1" as="div">
+                <FormattedMessage id="locations.form.isActiveHint" />
+              </Text>
+            </Box>
+          </Flex>
+        </Text>
+      )}
+      {errors.isActive && (
+        <Text as="p" size="1" color="red" className="location-form-error">
+          {errorText('isActive')}
+        </Text>
+      )}
+
+      <Flex gap="3" mt="5" justify="end">
+        <Dialog.Close>
+          <Button type="button" variant="soft" color="gray" disabled={isPending}>
+            <FormattedMessage id="common.cancel" />
+          </Button>
+        </Dialog.Close>
+        <Button type="submit" disabled={isPending}>
+          {isEdit ? (
+            isPending ? (
+              <FormattedMessage id="locations.form.updating" />
+            ) : (
+              <FormattedMessage id="locations.form.update" />
+            )
+          ) : isPending ? (
+            <FormattedMessage id="locations.form.creating" />
+          ) : (
+            <FormattedMessage id="locations.form.create" />
+          )}
+        </Button>
+      </Flex>
+    </form>
+  );
+}
+
+interface FieldControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+  'aria-required': boolean | undefined;
+}
+
+function Field({
+  label,
+  error,
+  required,
+  children,
+}: {
+  label: ReactNode;
+  error: string | undefined;
+  required?: boolean;
+  children(props: FieldControlProps): ReactNode;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <Box>
+      <Text as="label" htmlFor={id} size="2" weight="medium" mb="1" style={{ display: 'block' }}>
+        {label}
+        {required && (
+          <Text color="red" aria-hidden="true">
+            {' *'}
+          </Text>
+        )}
+      </Text>
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': error ? errorId : undefined,
+        'aria-required': required || undefined,
+      })}
+      {error && (
+        <Text as="p" id={errorId} size="1" color="red" className="location-form-error">
+          {error}
+        </Text>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,51 @@
+import { createContext, useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { catalogues } from './messages';
+import {
+  applyLanguageToDocument,
+  directionOf,
+  readStoredLanguage,
+  storeLanguage,
+  type Direction,
+  type Language,
+} from './languages';
+
+export interface LanguageContextValue {
+  language: Language;
+  direction: Direction;
+  setLanguage(language: Language): void;
+}
+
+export const LanguageContext = createContext<LanguageContextValue | null>(null);
+
+export interface LanguageProviderProps {
+  children: ReactNode;
+  /** For tests and stories; the app starts from the stored choice. */
+  initialLanguage?: Language;
+}
+
+export function LanguageProvider({ children, initialLanguage }: LanguageProviderProps) {
+  const [language, setLanguageState] = useState<Language>(() => initialLanguage ?? readStoredLanguage());
+
+  // Layout effect: the `dir` attribute must change in the same frame as the text,
+  // or the new language paints once in the old direction.
+  useLayoutEffect(() => applyLanguageToDocument(language), [language]);
+
+  const setLanguage = useCallback((next: Language) => {
+    storeLanguage(next);
+    setLanguageState(next);
+  }, []);
+
+  const value = useMemo(
+    () => ({ language, direction: directionOf(language), setLanguage }),
+    [language, setLanguage],
+  );
+
+  return (
+    <LanguageContext value={value}>
+      <IntlProvider locale={language} defaultLocale="en" messages={catalogues[language]}>
+        {children}
+      </IntlProvider>
+    </LanguageContext>
+  );
+}

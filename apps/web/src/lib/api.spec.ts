@@ -1,0 +1,77 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { fakeResponse } from '../test/fake-response';
+import { apiErrorOf, apiRequest, fetchJson, HttpError, isUnauthorizedError, queryKeyToPath } from './api';
+
+type FetchMock = jest.Mock<typeof fetch>;
+
+const answer = (status: number, body: string, statusText = '') => fakeResponse(status, body, statusText);
+
+describe('api conventions', () => {
+  let fetchMock: FetchMock;
+  const realFetch = globalThis.fetch;
+
+  beforeEach(() => {
+    fetchMock = jest.fn<typeof fetch>();
+    globalThis.fetch = fetchMock;
+  });
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+  });
+
+  it('turns a non-2xx answer into "<status>: <body>"', async () => {
+    const body = '{"statusCode":404,"code":"NOT_FOUND","message":"Pharmacy not found"}';
+    fetchMock.mockResolvedValue(answer(404, body, 'Not Found'));
+    await expect(apiRequest('DELETE', '/api/pharmacies/1')).rejects.toThrow(`404: ${body}`);
+  });
+
+  it('falls back to the status text when the body is empty', async () => {
+    fetchMock.mockResolvedValue(answer(500, '', 'Internal Server Error'));
+    await expect(fetchJson(['/api/pharmacies'])).rejects.toThrow('500: Internal Server Error');
+  });
+
+  it('sends credentials, and a JSON content type only with a body', async () => {
+    fetchMock.mockResolvedValue(answer(201, '{}'));
+    await apiRequest('POST', '/api/pharmacies', { name: 'Main' });
+    await apiRequest('DELETE', '/api/pharmacies/1');
+    const [[, post], [, del]] = fetchMock.mock.calls as [[string, RequestInit], [string, RequestInit]];
+    expect(post).toMatchObject({ method: 'POST', credentials: 'include', body: '{"name":"Main"}' });
+    expect(post.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(del).toMatchObject({ method: 'DELETE', credentials: 'include' });
+    expect(del.headers).toBeUndefined();
+    expect(del.body).toBeUndefined();
+  });
+
+  it('reads from the path the query key spells, bypassing the HTTP cache', async () => {
+    fetchMock.mockResolvedValue(answer(200, '[1,2]'));
+    await expect(fetchJson(['/api/pharmacies', 'abc'])).resolves.toEqual([1, 2]);
+    expect(fetchMock).toHaveBeenCalledWith('/api/pharmacies/abc', expect.objectContaining({ cache: 'no-store', credentials: 'include' }));
+    expect(queryKeyToPath(['/api/sales', 5])).toBe('/api/sales/5');
+  });
+
+  it('repeats a read that answered 304, revalidating', async () => {
+    fetchMock.mockResolvedValueOnce(answer(304, '')).mockResolvedValueOnce(answer(200, '"fresh"'));
+    await expect(fetchJson(['/api/pharmacies'])).resolves.toBe('fresh');
+    expect(fetchMock.mock.calls[1]?.[1]).toMatchObject({ cache: 'no-cache' });
+  });
+
+  it('answers null on 401 only when asked to', async () => {
+    fetchMock.mockResolvedValue(answer(401, '', 'Unauthorized'));
+    await expect(fetchJson(['/api/auth/user'], { on401: 'returnNull' })).resolves.toBeNull();
+    await expect(fetchJson(['/api/auth/user'])).rejects.toThrow('401: Unauthorized');
+  });
+
+  it('recognises unauthorized errors by their message', () => {
+    expect(isUnauthorizedError(new Error('401: Unauthorized'))).toBe(true);
+    expect(isUnauthorizedError(new HttpError(401, 'Unauthorized', '{"message":"Unauthorized"}'))).toBe(true);
+    expect(isUnauthorizedError(new Error('403: Unauthorized'))).toBe(false);
+    expect(isUnauthorizedError(new Error('401: Forbidden'))).toBe(false);
+    expect(isUnauthorizedError('401: Unauthorized')).toBe(false);
+  });
+
+  it('exposes the structured error body when there is one', () => {
+    const body = { statusCode: 400, code: 'VALIDATION_FAILED', message: 'Invalid', errors: [{ field: 'name', message: 'Name is required' }] };
+    expect(apiErrorOf(new HttpError(400, 'Bad Request', JSON.stringify(body)))).toEqual(body);
+    expect(apiErrorOf(new HttpError(502, 'Bad Gateway', '<html>'))).toBeUndefined();
+    expect(apiErrorOf(new Error('400: x'))).toBeUndefined();
+  });
+});

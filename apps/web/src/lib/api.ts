@@ -1,0 +1,79 @@
+import { apiErrorSchema, type ApiError } from '@pharmacy/contracts';
+
+/**
+ * A non-2xx answer. The message follows the specification's convention
+ * (`<status>: <body or status text>`) because other code matches on it
+ * (see `isUnauthorizedError`); status and body stay available for callers
+ * that want to branch on the error code instead of parsing text.
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly body: string;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'HttpError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const body = await response.text().catch(() => '');
+  throw new HttpError(response.status, response.statusText, body);
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A write (or any call with a body). Sends the session cookie; throws `HttpError` on a non-2xx answer. */
+export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  await throwIfNotOk(response);
+  return response;
+}
+
+/** Query keys are the REST path split into segments, e.g. `['/api/pharmacies']` or `['/api/pharmacies', id]`. */
+export type ApiQueryKey = readonly [string, ...(string | number)[]];
+
+export function queryKeyToPath(queryKey: ApiQueryKey): string {
+  return queryKey.join('/');
+}
+
+export interface FetchJsonOptions {
+  signal?: AbortSignal;
+  /** Most reads treat 401 as an error; the current-user read answers `null` instead (signed out is a state, not a failure). */
+  on401?: 'throw' | 'returnNull';
+}
+
+/** A read: the path comes from the query key and the browser cache is bypassed, because TanStack Query is the cache. */
+export async function fetchJson(queryKey: ApiQueryKey, options: FetchJsonOptions = {}): Promise<unknown> {
+  const url = queryKeyToPath(queryKey);
+  const init: RequestInit = { credentials: 'include', cache: 'no-store', signal: options.signal };
+  let response = await fetch(url, init);
+  // A 304 has no body to parse; ask again and let the browser revalidate into a full answer.
+  if (response.status === 304) response = await fetch(url, { ...init, cache: 'no-cache' });
+  if (response.status === 401 && options.on401 === 'returnNull') return null;
+  await throwIfNotOk(response);
+  return response.json();
+}
+
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('401: ') && error.message.includes('Unauthorized');
+}
+
+/** The server's structured error body (`{ statusCode, code, message, errors? }`), when the error carries one. */
+export function apiErrorOf(error: unknown): ApiError | undefined {
+  if (!(error instanceof HttpError) || !error.body) return undefined;
+  try {
+    const parsed = apiErrorSchema.safeParse(JSON.parse(error.body));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,16 @@
+import { pharmaciesProjection } from './pharmacies/pharmacies.projection';
+import type { Projection } from './runner/projection';
+
+/** Every read model the product maintains. */
+export const allProjections: readonly Projection[] = [pharmaciesProjection];
+
+export function findProjections(names: readonly string[]): Projection[] {
+  if (names.length === 0) return [...allProjections];
+  return names.map((name) => {
+    const projection = allProjections.find((p) => p.name === name);
+    if (!projection) {
+      throw new Error(`Unknown projection "${name}". Known: ${allProjections.map((p) => p.name).join(', ')}`);
+    }
+    return projection;
+  });
+}

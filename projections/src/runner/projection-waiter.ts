@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { GlobalPosition } from '@pharmacy/event-store';
+import type { ReadDatabase } from '@pharmacy/read-db';
+import type { EventEmitter } from 'node:events';
+import { lowestCheckpoint } from './checkpoints';
+
+/**
+ * Lets a command answer wait until the read models include its events, so the
+ * client's next GET shows the write. Bounded: past the timeout the answer goes
+ * out anyway (the write is safe in the log; the read model follows shortly).
+ */
+export class ProjectionWaiter {
+  constructor(
+    private readonly db: Kysely<ReadDatabase>,
+    private readonly names: readonly string[],
+    /** The in-process runner's progress, when there is one: wakes the wait at once. */
+    private readonly progress?: EventEmitter,
+    private readonly pollMs = 20,
+  ) {}
+
+  /** Resolves true once every projection passed `position`, false on timeout. */
+  async waitFor(position: GlobalPosition, timeoutMs = 5000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const low = await lowestCheckpoint(this.db, this.names);
+      if (low !== null && low >= position.commit) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.progress?.off('advanced', done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.min(this.pollMs, left));
+        this.progress?.once('advanced', done);
+      });
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { EventStore } from '@pharmacy/event-store';
+import type { ReadDatabase } from '@pharmacy/read-db';
+import { acquireLeadership } from './runner/leader';
+import { ProjectionRunner, type RunnerLogger } from './runner/projection-runner';
+import { allProjections } from './registry';
+
+export interface ProjectorHandle {
+  runner: ProjectionRunner;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs every projection while this process is the leader; if leadership is
+ * lost, stops and queues up again as a standby.
+ */
+export function startProjector(
+  store: EventStore,
+  db: Kysely<ReadDatabase>,
+  connectionString: string,
+  logger: RunnerLogger,
+): ProjectorHandle {
+  const runner = new ProjectionRunner(store, db, allProjections, { logger });
+  const abort = new AbortController();
+  let release: (() => Promise<void>) | null = null;
+
+  const loop = (async () => {
+    while (!abort.signal.aborted) {
+      const leadership = await acquireLeadership(connectionString, {
+        signal: abort.signal,
+        onWaiting: () => logger.info('another projector is active; waiting as a standby'),
+      });
+      if (!leadership) return;
+      release = () => leadership.release();
+      logger.info('projector is the leader; projections running', { projections: allProjections.map((p) => p.name) });
+      await runner.start();
+      await Promise.race([leadership.lost, new Promise((resolve) => abort.signal.addEventListener('abort', resolve))]);
+      await runner.stop();
+      await leadership.release();
+      release = null;
+      if (!abort.signal.aborted) logger.error('projector lost its leader lock; waiting to take over again');
+    }
+  })();
+
+  return {
+    runner,
+    async stop() {
+      abort.abort();
+      await loop;
+      await runner.stop();
+      await release?.();
+    },
+  };
+}
