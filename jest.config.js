@@ -26,7 +26,7 @@ const shared = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 
-const serverRoots = '<rootDir>/{libs/*,projections,apps/api,apps/projector,apps/worker}/src/**';
+const serverRoots = '<rootDir>/{libs/*,projections,apps/api,apps/projector}/src/**';
 
 module.exports = {
   globalSetup: '<rootDir>/test/harness/global-setup.ts',

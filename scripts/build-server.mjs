@@ -14,7 +14,6 @@ const packages = [
   'projections',
   'apps/api',
   'apps/projector',
-  'apps/worker',
 ];
 const swcrc = JSON.parse(await readFile(join(root, '.swcrc'), 'utf8'));
 
@@ -22,7 +21,8 @@ async function* sources(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) yield* sources(path);
-    else if (/\.ts$/.test(entry.name) && !/\.(spec|test)\.ts$/.test(entry.name) && !entry.name.endsWith('.d.ts')) yield path;
+    else if (/\.ts$/.test(entry.name) && !/\.(spec|test)\.ts$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+      yield path;
   }
 }
 
@@ -36,7 +36,12 @@ for (const pkg of packages) {
   for await (const file of sources(src)) {
     const target = join(out, relative(src, file)).replace(/\.ts$/, '.js');
     jobs.push(
-      transformFile(file, { ...swcrc, swcrc: false, filename: file, sourceFileName: relative(dirname(target), file) }).then(async ({ code, map }) => {
+      transformFile(file, {
+        ...swcrc,
+        swcrc: false,
+        filename: file,
+        sourceFileName: relative(dirname(target), file),
+      }).then(async ({ code, map }) => {
         await mkdir(dirname(target), { recursive: true });
         await writeFile(target, `${code}\n//# sourceMappingURL=${target.split('/').pop()}.map\n`);
         if (map) await writeFile(`${target}.map`, map);

@@ -17,7 +17,14 @@ describe('REST /api/pharmacies', () => {
   let app: TestApp;
   const api = () => request(app.baseUrl);
   const eventCount = async () =>
-    Number((await app.server.runtime.db.selectFrom('eventstore.events' as 'pharmacies').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await app.server.runtime.db
+          .selectFrom('eventstore.events' as 'pharmacies')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -57,19 +64,33 @@ describe('REST /api/pharmacies', () => {
   });
 
   it('rejects a malformed e-mail and a body that is not JSON', async () => {
-    const bad = await api().post('/api/pharmacies').send({ ...downtown, email: 'not-an-email' }).expect(400);
+    const bad = await api()
+      .post('/api/pharmacies')
+      .send({ ...downtown, email: 'not-an-email' })
+      .expect(400);
     expect(bad.body.errors).toEqual([{ field: 'email', message: 'Invalid email address' }]);
-    const garbled = await api().post('/api/pharmacies').set('content-type', 'application/json').send('{"name": ').expect(400);
+    const garbled = await api()
+      .post('/api/pharmacies')
+      .set('content-type', 'application/json')
+      .send('{"name": ')
+      .expect(400);
     expect(garbled.body.code).toBe('VALIDATION_FAILED');
   });
 
   it('updates a location, recording only what changed, and shows it on the next read', async () => {
-    const created = await api().post('/api/pharmacies').send({ ...downtown, name: 'Abdoun Pharmacy' }).expect(201);
+    const created = await api()
+      .post('/api/pharmacies')
+      .send({ ...downtown, name: 'Abdoun Pharmacy' })
+      .expect(201);
     const updated = await api()
       .put(`/api/pharmacies/${created.body.id}`)
       .send({ ...downtown, name: 'Abdoun Pharmacy', phone: '+962 6 000 0000', isActive: false })
       .expect(200);
-    expect(updated.body).toMatchObject({ phone: '+962 6 000 0000', isActive: false, createdAt: created.body.createdAt });
+    expect(updated.body).toMatchObject({
+      phone: '+962 6 000 0000',
+      isActive: false,
+      createdAt: created.body.createdAt,
+    });
     const list = await api().get('/api/pharmacies').expect(200);
     expect(list.body.find((p: { id: string }) => p.id === created.body.id)).toEqual(updated.body);
 
@@ -84,21 +105,34 @@ describe('REST /api/pharmacies', () => {
   it('answers 404 for an unknown or malformed id, on update and delete', async () => {
     const unknown = '00000000-0000-4000-8000-000000000000';
     const put = await api().put(`/api/pharmacies/${unknown}`).send(downtown).expect(404);
-    expect(put.body).toMatchObject({ statusCode: 404, code: 'PHARMACY_NOT_FOUND', message: 'Pharmacy location not found' });
+    expect(put.body).toMatchObject({
+      statusCode: 404,
+      code: 'PHARMACY_NOT_FOUND',
+      message: 'Pharmacy location not found',
+    });
     await api().delete(`/api/pharmacies/${unknown}`).expect(404);
     await api().delete('/api/pharmacies/not-a-uuid').expect(404);
   });
 
   it('validates before looking the id up: bad input on update is a 400 that writes nothing', async () => {
-    const created = await api().post('/api/pharmacies').send({ ...downtown, name: 'Irbid Pharmacy' }).expect(201);
+    const created = await api()
+      .post('/api/pharmacies')
+      .send({ ...downtown, name: 'Irbid Pharmacy' })
+      .expect(201);
     const before = await eventCount();
-    const response = await api().put(`/api/pharmacies/${created.body.id}`).send({ ...downtown, address: '' }).expect(400);
+    const response = await api()
+      .put(`/api/pharmacies/${created.body.id}`)
+      .send({ ...downtown, address: '' })
+      .expect(400);
     expect(response.body.errors).toEqual([{ field: 'address', message: 'Address is required' }]);
     expect(await eventCount()).toBe(before);
   });
 
   it('deletes a location: gone from the list, its history kept in the log, a second delete is 404', async () => {
-    const created = await api().post('/api/pharmacies').send({ ...downtown, name: 'Zarqa Pharmacy' }).expect(201);
+    const created = await api()
+      .post('/api/pharmacies')
+      .send({ ...downtown, name: 'Zarqa Pharmacy' })
+      .expect(201);
     await api().delete(`/api/pharmacies/${created.body.id}`).expect(204);
     const list = await api().get('/api/pharmacies').expect(200);
     expect(list.body.map((p: { id: string }) => p.id)).not.toContain(created.body.id);
@@ -108,12 +142,24 @@ describe('REST /api/pharmacies', () => {
   });
 
   it('keeps concurrent edits of one location consistent: every update lands, none is lost', async () => {
-    const created = await api().post('/api/pharmacies').send({ ...downtown, name: 'Salt Pharmacy' }).expect(201);
+    const created = await api()
+      .post('/api/pharmacies')
+      .send({ ...downtown, name: 'Salt Pharmacy' })
+      .expect(201);
     const phones = Array.from({ length: 8 }, (_, i) => `+962 5 000 00${i}`);
-    await Promise.all(phones.map((phone) => api().put(`/api/pharmacies/${created.body.id}`).send({ ...downtown, name: 'Salt Pharmacy', phone }).expect(200)));
+    await Promise.all(
+      phones.map((phone) =>
+        api()
+          .put(`/api/pharmacies/${created.body.id}`)
+          .send({ ...downtown, name: 'Salt Pharmacy', phone })
+          .expect(200),
+      ),
+    );
     const history = await app.server.runtime.store.readStream(`pharmacy-${created.body.id}`);
     expect(history.map((e) => e.revision)).toEqual(Array.from({ length: history.length }, (_, i) => BigInt(i)));
-    const final = (await api().get('/api/pharmacies').expect(200)).body.find((p: { id: string }) => p.id === created.body.id);
+    const final = (await api().get('/api/pharmacies').expect(200)).body.find(
+      (p: { id: string }) => p.id === created.body.id,
+    );
     expect(phones).toContain(final.phone);
     expect(final.phone).toBe((history.at(-1)!.data as { changes: { phone: string } }).changes.phone);
   });

@@ -1,7 +1,7 @@
 import { loadConfig } from '../../apps/api/src/config/config';
 import { startServer, type RunningServer } from '../../apps/api/src/bootstrap';
 import { createLogger } from '../../apps/api/src/infrastructure/logger';
-import { createTestDatabase, type TestDatabase } from './index';
+import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
   /** http://127.0.0.1:<port> serving the API and the built web app. */
@@ -18,7 +18,9 @@ export interface TestApp {
 export async function startTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...options.env });
-  const server = await startServer(config, database.url, createLogger(config.LOG_LEVEL), { seed: options.seed ?? false });
+  const server = await startServer(config, database.url, createLogger(config.LOG_LEVEL), {
+    seed: options.seed ?? false,
+  });
   const port = new URL(server.url).port;
   return {
     baseUrl: `http://127.0.0.1:${port}`,

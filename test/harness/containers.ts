@@ -22,7 +22,17 @@ export async function startPostgresContainer(): Promise<StartedService> {
   const { GenericContainer, Wait } = await import('testcontainers');
   const container = await new GenericContainer('postgres:15')
     .withEnvironment({ POSTGRES_PASSWORD: 'postgres' })
-    .withCommand(['postgres', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'])
+    .withCommand([
+      'postgres',
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=200',
+    ])
     .withExposedPorts(5432)
     .withWaitStrategy(Wait.forLogMessage(/database system is ready to accept connections/, 2))
     .start();
@@ -36,7 +46,10 @@ export async function startPostgresContainer(): Promise<StartedService> {
 
 export async function startRedisContainer(): Promise<StartedService> {
   const { GenericContainer, Wait } = await import('testcontainers');
-  const container = await new GenericContainer('redis:7').withExposedPorts(6379).withWaitStrategy(Wait.forLogMessage(/Ready to accept connections/)).start();
+  const container = await new GenericContainer('redis:7')
+    .withExposedPorts(6379)
+    .withWaitStrategy(Wait.forLogMessage(/Ready to accept connections/))
+    .start();
   return {
     url: `redis://${container.getHost()}:${container.getMappedPort(6379)}`,
     stop: async () => {

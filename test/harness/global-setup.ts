@@ -50,5 +50,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.TEST_PG_TEMPLATE = template;
   process.env.TEST_REDIS_URL = redisUrl;
   (globalThis as { __harnessStops?: Stop[] }).__harnessStops = stops;
-  process.stdout.write(`\n[harness] PostgreSQL and Redis ready in ${Date.now() - started} ms (${containers ? 'containers' : 'local processes'})\n`);
+  process.stdout.write(
+    `\n[harness] PostgreSQL and Redis ready in ${Date.now() - started} ms (${containers ? 'containers' : 'local processes'})\n`,
+  );
 }

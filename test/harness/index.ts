@@ -1,28 +1,3 @@
-import { cloneDatabase, databaseUrl, dropDatabase } from './template';
-
-export interface TestDatabase {
-  /** Connection string of this test file's own database (migrated, empty). */
-  url: string;
-  name: string;
-  drop(): Promise<void>;
-}
-
-function required(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run integration tests through jest (the harness global setup sets it)`);
-  return value;
-}
-
-/** A database of its own for one test file, cloned from the migrated template. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = required('TEST_PG_ADMIN_URL');
-  const name = await cloneDatabase(adminUrl, required('TEST_PG_TEMPLATE'));
-  return { url: databaseUrl(adminUrl, name), name, drop: () => dropDatabase(adminUrl, name) };
-}
-
-export function testRedisUrl(): string {
-  return required('TEST_REDIS_URL');
-}
-
-export { startLocalRedis } from './redis';
+export { createTestDatabase, testRedisUrl, type TestDatabase } from './database';
 export { startTestApp, type TestApp } from './app';
+export { startLocalRedis } from './redis';

@@ -17,7 +17,9 @@ export async function startLocalRedis(): Promise<LocalRedis> {
   );
   let failure: Error | null = null;
   child.on('error', (error) => {
-    failure = new Error(`redis-server could not start (${error.message}). Install it: apt-get install redis-server, or set REDIS_URL.`);
+    failure = new Error(
+      `redis-server could not start (${error.message}). Install it: apt-get install redis-server, or set REDIS_URL.`,
+    );
   });
   const deadline = Date.now() + 10_000;
   while (!(await answersPing(port))) {

@@ -70,7 +70,11 @@ export async function startServer(
       },
       autoLogging: { ignore: (request) => !(request.url ?? '').startsWith('/api') },
       serializers: {
-        req: (request: { id: unknown; method: string; url: string }) => ({ id: request.id, method: request.method, url: request.url }),
+        req: (request: { id: unknown; method: string; url: string }) => ({
+          id: request.id,
+          method: request.method,
+          url: request.url,
+        }),
         res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
       },
     }),

@@ -27,7 +27,12 @@ export function anEvent(type = 'Something.Happened', data: unknown = { value: 1 
 
 const uniqueStream = (prefix = 'contract') => `${prefix}-${randomUUID()}`;
 
-async function collect(store: EventStore, expected: number, after: RecordedEvent['position'] | null, timeoutMs = 30_000) {
+async function collect(
+  store: EventStore,
+  expected: number,
+  after: RecordedEvent['position'] | null,
+  timeoutMs = 30_000,
+) {
   const received: RecordedEvent[] = [];
   let resolveAll!: () => void;
   const all = new Promise<void>((r) => (resolveAll = r));
@@ -90,7 +95,9 @@ export function describeEventStoreContract(adapter: string, create: () => Promis
 
     it('checks the expected revision: exact, no_stream, stream_exists and any', async () => {
       const stream = uniqueStream();
-      await expect(store.append(stream, [anEvent()], 'stream_exists')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(store.append(stream, [anEvent()], 'stream_exists')).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
       await store.append(stream, [anEvent()], 'no_stream');
       await expect(store.append(stream, [anEvent()], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevisionError);
       await store.append(stream, [anEvent()], 0n);
@@ -107,7 +114,9 @@ export function describeEventStoreContract(adapter: string, create: () => Promis
       await store.append(stream, [anEvent()], 'no_stream');
       const others = await Promise.all(Array.from({ length: 3 }, () => subject.openAnother()));
       const writers = [store, ...others];
-      const attempts = Array.from({ length: 20 }, (_, i) => writers[i % writers.length]!.append(stream, [anEvent(), anEvent()], 0n));
+      const attempts = Array.from({ length: 20 }, (_, i) =>
+        writers[i % writers.length]!.append(stream, [anEvent(), anEvent()], 0n),
+      );
       const outcomes = await Promise.allSettled(attempts);
       await Promise.all(others.map((s) => s.close()));
 
@@ -175,7 +184,11 @@ export function describeEventStoreContract(adapter: string, create: () => Promis
           const stream = uniqueStream(`writer${w}`);
           let revision: bigint | 'no_stream' = 'no_stream';
           for (let i = 0; i < perWriter; i += 2) {
-            const result = await writer.append(stream, [anEvent('Tick', { w, i }), anEvent('Tick', { w, i: i + 1 })], revision);
+            const result = await writer.append(
+              stream,
+              [anEvent('Tick', { w, i }), anEvent('Tick', { w, i: i + 1 })],
+              revision,
+            );
             revision = result.nextExpectedRevision;
           }
         }),

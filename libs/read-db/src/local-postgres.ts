@@ -54,7 +54,9 @@ export async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -80,7 +82,7 @@ async function exec(command: string, args: string[]): Promise<string> {
     return stdout;
   } catch (error) {
     const e = error as { stderr?: string; stdout?: string; message: string };
-    throw new Error(`${command} failed: ${e.stderr || e.stdout || e.message}`);
+    throw new Error(`${command} failed: ${e.stderr || e.stdout || e.message}`, { cause: error });
   }
 }
 
@@ -105,7 +107,9 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
       await writeFile(pwfile, password, { mode: 0o600 });
       if (ids) await chown(pwfile, ids.uid, ids.gid);
       args.push('--auth-local=scram-sha-256', '--auth-host=scram-sha-256', `--pwfile=${pwfile}`);
-      await exec(join(bin, 'initdb'), args).finally(() => import('node:fs/promises').then((fs) => fs.rm(pwfile, { force: true })));
+      await exec(join(bin, 'initdb'), args).finally(() =>
+        import('node:fs/promises').then((fs) => fs.rm(pwfile, { force: true })),
+      );
       await writeFile(passwordFile, password, { mode: 0o600 });
     } else {
       args.push('--auth=trust');
@@ -127,7 +131,18 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
   if (options.ephemeral) {
     settings.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off');
   }
-  await exec(join(bin, 'pg_ctl'), ['-D', dataDir, '-o', settings.join(' '), '-l', join(dataDir, 'server.log'), '-w', '-t', '60', 'start']);
+  await exec(join(bin, 'pg_ctl'), [
+    '-D',
+    dataDir,
+    '-o',
+    settings.join(' '),
+    '-l',
+    join(dataDir, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    'start',
+  ]);
   return handle(port, true);
 
   function handle(port: number, owned: boolean): LocalPostgres {

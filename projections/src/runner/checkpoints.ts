@@ -4,12 +4,19 @@ import type { ReadDatabase } from '@pharmacy/read-db';
 
 export const CHECKPOINT_CHANNEL = 'projection_checkpoint';
 
-export async function readCheckpoint(db: Kysely<ReadDatabase> | Transaction<ReadDatabase>, name: string): Promise<GlobalPosition | null> {
+export async function readCheckpoint(
+  db: Kysely<ReadDatabase> | Transaction<ReadDatabase>,
+  name: string,
+): Promise<GlobalPosition | null> {
   const row = await db.selectFrom('projectionCheckpoints').selectAll().where('name', '=', name).executeTakeFirst();
   return row ? { commit: BigInt(row.commitPosition), prepare: BigInt(row.preparePosition) } : null;
 }
 
-export async function writeCheckpoint(trx: Transaction<ReadDatabase>, name: string, position: GlobalPosition): Promise<void> {
+export async function writeCheckpoint(
+  trx: Transaction<ReadDatabase>,
+  name: string,
+  position: GlobalPosition,
+): Promise<void> {
   await trx
     .insertInto('projectionCheckpoints')
     .values({ name, commitPosition: position.commit, preparePosition: position.prepare, updatedAt: new Date() })
@@ -27,7 +34,11 @@ export async function writeCheckpoint(trx: Transaction<ReadDatabase>, name: stri
 
 /** The lowest checkpoint among the named projections (null: one of them has processed nothing yet). */
 export async function lowestCheckpoint(db: Kysely<ReadDatabase>, names: readonly string[]): Promise<bigint | null> {
-  const rows = await db.selectFrom('projectionCheckpoints').select(['name', 'commitPosition']).where('name', 'in', names).execute();
+  const rows = await db
+    .selectFrom('projectionCheckpoints')
+    .select(['name', 'commitPosition'])
+    .where('name', 'in', names)
+    .execute();
   if (rows.length < names.length) return null;
   return rows.reduce<bigint | null>((low, row) => {
     const value = BigInt(row.commitPosition);

@@ -22,7 +22,9 @@ export async function acquireLeadership(
     const client = new Client({ connectionString });
     try {
       await client.connect();
-      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [PROJECTOR_LOCK_KEY]);
+      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+        PROJECTOR_LOCK_KEY,
+      ]);
       if (rows[0]?.locked) {
         let markLost!: () => void;
         const lost = new Promise<void>((resolve) => (markLost = resolve));

@@ -13,7 +13,13 @@ const envelope = (event: PharmacyEvent, occurredAt = new Date()): NewEvent => ({
   id: randomUUID(),
   type: event.type,
   data: event.data,
-  metadata: { userId: null, pharmacyId: null, correlationId: randomUUID(), causationId: null, occurredAt: occurredAt.toISOString() },
+  metadata: {
+    userId: null,
+    pharmacyId: null,
+    correlationId: randomUUID(),
+    causationId: null,
+    occurredAt: occurredAt.toISOString(),
+  },
 });
 
 const details = (n: number): PharmacyDetails => ({
@@ -37,7 +43,8 @@ async function waitUntilCaughtUp(store: PostgresEventStore, db: ReadDb, name: st
   for (;;) {
     const checkpoint = await readCheckpoint(db, name);
     if (head && checkpoint && checkpoint.commit >= head.commit) return;
-    if (Date.now() > deadline) throw new Error(`projection ${name} did not catch up (at ${checkpoint?.commit}, head ${head?.commit})`);
+    if (Date.now() > deadline)
+      throw new Error(`projection ${name} did not catch up (at ${checkpoint?.commit}, head ${head?.commit})`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -63,14 +70,38 @@ describe('projection runner', () => {
     const removed = randomUUID();
     const registeredAt = new Date('2026-01-02T08:00:00Z');
     const changedAt = new Date('2026-01-03T09:30:00Z');
-    await store.append(pharmacyStreamId(kept), [envelope({ type: 'PharmacyRegistered', data: { pharmacyId: kept, details: details(1) } }, registeredAt)], 'no_stream');
     await store.append(
       pharmacyStreamId(kept),
-      [envelope({ type: 'PharmacyDetailsChanged', data: { pharmacyId: kept, changes: { isActive: false, phone: '0799' }, previous: { isActive: true, phone: null } } }, changedAt)],
+      [envelope({ type: 'PharmacyRegistered', data: { pharmacyId: kept, details: details(1) } }, registeredAt)],
+      'no_stream',
+    );
+    await store.append(
+      pharmacyStreamId(kept),
+      [
+        envelope(
+          {
+            type: 'PharmacyDetailsChanged',
+            data: {
+              pharmacyId: kept,
+              changes: { isActive: false, phone: '0799' },
+              previous: { isActive: true, phone: null },
+            },
+          },
+          changedAt,
+        ),
+      ],
       0n,
     );
-    await store.append(pharmacyStreamId(removed), [envelope({ type: 'PharmacyRegistered', data: { pharmacyId: removed, details: details(2) } })], 'no_stream');
-    await store.append(pharmacyStreamId(removed), [envelope({ type: 'PharmacyDeleted', data: { pharmacyId: removed, name: 'Pharmacy 2' } })], 0n);
+    await store.append(
+      pharmacyStreamId(removed),
+      [envelope({ type: 'PharmacyRegistered', data: { pharmacyId: removed, details: details(2) } })],
+      'no_stream',
+    );
+    await store.append(
+      pharmacyStreamId(removed),
+      [envelope({ type: 'PharmacyDeleted', data: { pharmacyId: removed, name: 'Pharmacy 2' } })],
+      0n,
+    );
 
     const runner = new ProjectionRunner(store, db, [pharmaciesProjection]);
     await runner.start();
@@ -98,23 +129,32 @@ describe('projection runner', () => {
       const result = await store.append(pharmacyStreamId(id), [envelope(event)], revisions.get(id) ?? 'no_stream');
       revisions.set(id, result.nextExpectedRevision);
     };
-    for (const [n, id] of ids.entries()) await write(id, { type: 'PharmacyRegistered', data: { pharmacyId: id, details: details(n) } });
+    for (const [n, id] of ids.entries())
+      await write(id, { type: 'PharmacyRegistered', data: { pharmacyId: id, details: details(n) } });
     for (let round = 0; round < 5; round += 1) {
       for (const [n, id] of ids.entries()) {
         await write(id, {
           type: 'PharmacyDetailsChanged',
-          data: { pharmacyId: id, changes: { name: `Pharmacy ${n} r${round}`, isActive: round % 2 === 0 }, previous: {} },
+          data: {
+            pharmacyId: id,
+            changes: { name: `Pharmacy ${n} r${round}`, isActive: round % 2 === 0 },
+            previous: {},
+          },
         });
       }
     }
-    for (const id of ids.slice(0, 10)) await write(id, { type: 'PharmacyDeleted', data: { pharmacyId: id, name: 'gone' } });
+    for (const id of ids.slice(0, 10))
+      await write(id, { type: 'PharmacyDeleted', data: { pharmacyId: id, name: 'gone' } });
 
     const failures: string[] = [];
     const crashing = new ProjectionRunner(store, db, [{ ...pharmaciesProjection, name: 'pharmacies-crash-test' }], {
       batchSize: 50,
       restartDelayMs: 10,
       failAfterEvents: 137,
-      logger: { info: () => undefined, error: (message, context) => failures.push(`${message} ${String(context?.error)}`) },
+      logger: {
+        info: () => undefined,
+        error: (message, context) => failures.push(`${message} ${String(context?.error)}`),
+      },
     });
     // Start from an empty table, as a fresh projector would.
     await db.deleteFrom('pharmacies').execute();

@@ -1,7 +1,13 @@
 import { EventEmitter } from 'node:events';
 import { sql, type Kysely } from 'kysely';
 import { parseEventData } from '@pharmacy/domain';
-import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent, type Subscription } from '@pharmacy/event-store';
+import {
+  comparePositions,
+  type EventStore,
+  type GlobalPosition,
+  type RecordedEvent,
+  type Subscription,
+} from '@pharmacy/event-store';
 import type { ReadDatabase } from '@pharmacy/read-db';
 import { readCheckpoint, writeCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
@@ -71,8 +77,9 @@ export class ProjectionRunner {
       this.restartLater(projection);
       return;
     }
-    const subscription = this.store.subscribe({ after: checkpoint, batchSize: this.options.batchSize ?? 500 }, (batch) =>
-      this.applyBatch(projection, batch),
+    const subscription = this.store.subscribe(
+      { after: checkpoint, batchSize: this.options.batchSize ?? 500 },
+      (batch) => this.applyBatch(projection, batch),
     );
     this.subscriptions.set(projection.name, subscription);
     subscription.done.then(

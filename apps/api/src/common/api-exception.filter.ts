@@ -47,7 +47,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
       };
     }
     if (exception instanceof DomainError) {
-      return { ...exception.details, statusCode: statusOfKind[exception.kind], code: exception.code, message: exception.message };
+      return {
+        ...exception.details,
+        statusCode: statusOfKind[exception.kind],
+        code: exception.code,
+        message: exception.message,
+      };
     }
     if (exception instanceof WrongExpectedRevisionError) {
       return {
@@ -57,7 +62,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
       };
     }
     if (exception instanceof EventStoreUnavailableError) {
-      return { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable. Please try again shortly.' };
+      return {
+        statusCode: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The service is temporarily unavailable. Please try again shortly.',
+      };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
@@ -70,8 +79,17 @@ export class ApiExceptionFilter implements ExceptionFilter {
             ? provided.message
             : exception.message;
       const { error: _name, ...rest } = provided;
-      return { ...rest, statusCode: status, code: (provided.code as string) ?? codeOfStatus[status] ?? 'HTTP_ERROR', message };
+      return {
+        ...rest,
+        statusCode: status,
+        code: (provided.code as string) ?? codeOfStatus[status] ?? 'HTTP_ERROR',
+        message,
+      };
     }
-    return { statusCode: 500, code: errorCodes.internal, message: 'Something went wrong on our side. Please try again.' };
+    return {
+      statusCode: 500,
+      code: errorCodes.internal,
+      message: 'Something went wrong on our side. Please try again.',
+    };
   }
 }

@@ -77,7 +77,11 @@ export class CommandExecutor {
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         if (attempt >= MAX_ATTEMPTS) {
-          throw new DomainError('conflict', 'CONCURRENCY_CONFLICT', 'This record is being changed by others right now. Please try again.');
+          throw new DomainError(
+            'conflict',
+            'CONCURRENCY_CONFLICT',
+            'This record is being changed by others right now. Please try again.',
+          );
         }
         // Another process won the race: back off a little, with jitter, then decide again on fresh state.
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));

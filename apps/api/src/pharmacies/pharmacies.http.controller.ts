@@ -6,7 +6,11 @@ import { pharmacyNotFound } from '@pharmacy/domain';
 import { AdminOnly } from '../common/access/access';
 import { Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
-import { ChangePharmacyDetailsCommand, DeletePharmacyCommand, RegisterPharmacyCommand } from './commands/pharmacy.commands';
+import {
+  ChangePharmacyDetailsCommand,
+  DeletePharmacyCommand,
+  RegisterPharmacyCommand,
+} from './commands/pharmacy.commands';
 import { PharmacyQueries } from './pharmacies.queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

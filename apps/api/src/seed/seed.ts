@@ -19,7 +19,12 @@ export async function seedDemoData(app: INestApplicationContext, runtime: Runtim
   const context = { userId: null, pharmacyId: null, correlationId: randomUUID() };
   for (const { id, ...details } of demoPharmacies) {
     try {
-      await executor.execute(pharmacyStreamId(id), pharmacyDecider, { type: 'RegisterPharmacy', pharmacyId: id, details }, context);
+      await executor.execute(
+        pharmacyStreamId(id),
+        pharmacyDecider,
+        { type: 'RegisterPharmacy', pharmacyId: id, details },
+        context,
+      );
     } catch (error) {
       // Already there from an interrupted earlier seed: fine, that is the point of fixed ids.
       if (!(error instanceof DomainError && error.code === 'PHARMACY_ALREADY_EXISTS')) throw error;

@@ -6,7 +6,10 @@ import express, { type Express, type NextFunction, type Request, type Response }
 /** sha256 sources of the inline scripts of index.html, for the Content-Security-Policy. */
 export function inlineScriptHashes(indexHtml: string): string[] {
   return [...indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`,
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
   );
 }
 

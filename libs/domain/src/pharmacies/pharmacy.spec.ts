@@ -70,7 +70,10 @@ describe('pharmacy decider', () => {
     };
     const then = given(registered, changed).when({ type: 'ChangePharmacyDetails', pharmacyId: id, details });
     expect(then()).toEqual([
-      { type: 'PharmacyDetailsChanged', data: { pharmacyId: id, changes: { name: details.name }, previous: { name: 'Renamed' } } },
+      {
+        type: 'PharmacyDetailsChanged',
+        data: { pharmacyId: id, changes: { name: details.name }, previous: { name: 'Renamed' } },
+      },
     ]);
   });
 

@@ -16,6 +16,7 @@ import type { GlobalPosition } from '../port';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 import {
   isStreamNotFoundError,
+  isSystemEvent,
   isSystemEventType,
   isUnavailableError,
   judgeRetry,
@@ -76,6 +77,12 @@ describe('EventStoreDB mapping: positions', () => {
     expect(isSystemEventType('Sale.Recorded')).toBe(false);
     expect(isSystemEventType('A$B')).toBe(false);
   });
+
+  it('treats everything in a $ stream as system, whatever its type', () => {
+    expect(isSystemEvent({ type: 'Result', streamId: '$projections-sales-result' })).toBe(true);
+    expect(isSystemEvent({ type: '$>', streamId: 'stock-1' })).toBe(true);
+    expect(isSystemEvent({ type: 'Sale.Recorded', streamId: 'stock-1' })).toBe(false);
+  });
 });
 
 describe('EventStoreDB mapping: recorded events', () => {
@@ -114,7 +121,7 @@ describe('EventStoreDB mapping: recorded events', () => {
       commitPosition: 77n,
     } as unknown as ResolvedEvent;
     expect(toRecordedEvent(resolved)?.position).toEqual(at(77n));
-    expect(toRecordedEvent({} as ResolvedEvent)).toBeNull();
+    expect(toRecordedEvent({})).toBeNull();
   });
 
   it('gives an event written by another tool (no JSON metadata) the envelope shape', () => {
@@ -270,7 +277,7 @@ describe('EventStoreDB adapter without a server', () => {
     await store.close();
     await expect(store.append('stock-1', [anEvent()], 'any')).rejects.toBeInstanceOf(EventStoreUnavailableError);
     await expect(store.readStream('stock-1')).rejects.toBeInstanceOf(EventStoreUnavailableError);
-    await expect(store.subscribe({}, async () => undefined).done).rejects.toBeInstanceOf(EventStoreUnavailableError);
+    await expect(store.subscribe({}, () => Promise.resolve()).done).rejects.toBeInstanceOf(EventStoreUnavailableError);
     await store.close();
   });
 
@@ -280,8 +287,9 @@ describe('EventStoreDB adapter without a server', () => {
       pollIntervalMs: 50,
     });
     let delivered = 0;
-    const subscription = store.subscribe({}, async (batch) => {
+    const subscription = store.subscribe({}, (batch) => {
       delivered += batch.length;
+      return Promise.resolve();
     });
     await new Promise((r) => setTimeout(r, 300));
     await store.close();

@@ -30,7 +30,7 @@ import {
 import { runSubscription } from '../subscription';
 import {
   isStreamNotFoundError,
-  isSystemEventType,
+  isSystemEvent,
   isWrongExpectedVersionError,
   judgeRetry,
   normalizeId,
@@ -50,7 +50,7 @@ export interface EventStoreDbEventStoreOptions {
   connectionString: string;
   /** How often a subscriber looks for new events when no wake-up arrives. Default 1000 ms. */
   pollIntervalMs?: number;
-  /** Events asked for per `$all` page when system events have to be skipped. Default 500. */
+  /** Smallest `$all` page; pages also skip system events, so a full batch may take more than one. Default 32. */
   readPageSize?: number;
 }
 
@@ -87,7 +87,7 @@ export class EventStoreDbEventStore implements EventStore {
     const settings = typeof options === 'string' ? { connectionString: options } : options;
     this.client = EventStoreDBClient.connectionString(settings.connectionString);
     this.pollIntervalMs = settings.pollIntervalMs ?? 1000;
-    this.readPageSize = Math.max(settings.readPageSize ?? 500, 2);
+    this.readPageSize = Math.max(settings.readPageSize ?? 32, 2);
     this.appended.setMaxListeners(0);
   }
 
@@ -205,7 +205,7 @@ export class EventStoreDbEventStore implements EventStore {
       const page = await this.collectAll(cursor, pageSize, FORWARDS);
       const fresh = strictlyAfter(page, cursor);
       for (const event of fresh) {
-        if (result.length < options.maxCount && !isSystemEventType(event.type)) result.push(event);
+        if (result.length < options.maxCount && !isSystemEvent(event)) result.push(event);
       }
       const last = fresh[fresh.length - 1];
       if (page.length < pageSize || !last) break;
@@ -222,7 +222,7 @@ export class EventStoreDbEventStore implements EventStore {
       const page = await this.collectAll(from, this.readPageSize, BACKWARDS);
       // A backwards page may start with the event at the cursor itself.
       const older: RecordedEvent[] = from ? page.filter((e) => comparePositions(e.position, from) < 0) : page;
-      const newest = older.find((e) => !isSystemEventType(e.type));
+      const newest = older.find((e) => !isSystemEvent(e));
       if (newest) return newest.position;
       const oldest: RecordedEvent | undefined = older[older.length - 1];
       if (page.length < this.readPageSize || !oldest) return null;
@@ -234,7 +234,7 @@ export class EventStoreDbEventStore implements EventStore {
     if (this.closed) {
       const done = Promise.reject(new EventStoreUnavailableError('The event store is closed'));
       done.catch(() => undefined);
-      return { done, stop: async () => undefined };
+      return { done, stop: () => Promise.resolve() };
     }
     this.startWakeups();
     // Data always comes from readAll (strictly after the last delivered position); the ESDB

@@ -56,9 +56,18 @@ export function toEsdbPosition(position: GlobalPosition): Position {
   return { commit: position.commit, prepare: position.prepare };
 }
 
-/** Events ESDB writes for itself (`$metadata`, `$statsCollected`, links `$>`…): never handed to projections. */
+/** Event types ESDB reserves for itself (`$metadata`, `$statsCollected`, links `$>`…). */
 export function isSystemEventType(type: string): boolean {
   return type.startsWith('$');
+}
+
+/**
+ * What `$all` readers skip: system event types, and anything in a `$` stream
+ * (projection results and checkpoints there need not have a `$` type). The
+ * adapter never writes either, so no event of ours is skipped.
+ */
+export function isSystemEvent(event: { type: string; streamId: string }): boolean {
+  return isSystemEventType(event.type) || event.streamId.startsWith('$');
 }
 
 /**

@@ -72,7 +72,18 @@ function position(value: bigint): GlobalPosition {
 
 function isConnectionError(error: unknown): boolean {
   const code = (error as { code?: string }).code ?? '';
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006'].includes(code);
+  return [
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    'EPIPE',
+    '57P01',
+    '57P02',
+    '57P03',
+    '08000',
+    '08003',
+    '08006',
+  ].includes(code);
 }
 
 /**
@@ -151,7 +162,9 @@ export class PostgresEventStore implements EventStore {
         'SELECT event_id, stream_id, revision, position FROM eventstore.events WHERE event_id = ANY($1::uuid[])',
         [eventIds],
       );
-      const head = await client.query<{ head: string }>('SELECT coalesce(max(position), 0) AS head FROM eventstore.events');
+      const head = await client.query<{ head: string }>(
+        'SELECT coalesce(max(position), 0) AS head FROM eventstore.events',
+      );
       const revisions = new Map<string, bigint>(streams.rows.map((r) => [r.stream_id, BigInt(r.revision)]));
       const written = new Map(existing.rows.map((r) => [r.event_id, r]));
       const planned = new Map<string, PendingAppend>();
@@ -280,7 +293,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   async headPosition(): Promise<GlobalPosition | null> {
-    const { rows } = await this.query<{ head: string | null }>('SELECT max(position) AS head FROM eventstore.events', []);
+    const { rows } = await this.query<{ head: string | null }>(
+      'SELECT max(position) AS head FROM eventstore.events',
+      [],
+    );
     const head = rows[0]?.head;
     return head ? position(BigInt(head)) : null;
   }
@@ -312,7 +328,8 @@ export class PostgresEventStore implements EventStore {
     try {
       return await this.pool.query<Row>(text, values);
     } catch (error) {
-      if (isConnectionError(error)) throw new EventStoreUnavailableError('The event store database cannot be reached', { cause: error });
+      if (isConnectionError(error))
+        throw new EventStoreUnavailableError('The event store database cannot be reached', { cause: error });
       throw error;
     }
   }
@@ -384,7 +401,8 @@ function validateAppend(streamId: string, events: NewEvent[]): Error | null {
   for (const event of events) {
     if (!UUID.test(event.id)) return new TypeError(`Event id must be a uuid, got "${event.id}"`);
     if (!event.type) return new TypeError('Event type is required');
-    if (Number.isNaN(Date.parse(event.metadata?.occurredAt))) return new TypeError(`Event ${event.id} has no valid metadata.occurredAt`);
+    if (Number.isNaN(Date.parse(event.metadata?.occurredAt)))
+      return new TypeError(`Event ${event.id} has no valid metadata.occurredAt`);
   }
   return null;
 }

@@ -13,7 +13,8 @@ export interface Principal {
 const REQUIRED_ROLE = 'access:required-role';
 
 /** Marks a route for administrators only, with the message a refused user reads. */
-export const AdminOnly = (message = 'Only administrators can do this.') => SetMetadata(REQUIRED_ROLE, { role: 'admin', message });
+export const AdminOnly = (message = 'Only administrators can do this.') =>
+  SetMetadata(REQUIRED_ROLE, { role: 'admin', message });
 
 /**
  * Who is calling. Sign-in does not exist yet: every caller acts as an

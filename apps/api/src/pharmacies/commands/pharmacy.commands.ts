@@ -66,7 +66,12 @@ export class DeletePharmacyHandler implements ICommandHandler<DeletePharmacyComm
   constructor(private readonly executor: CommandExecutor) {}
 
   async execute({ pharmacyId, context }: DeletePharmacyCommand): Promise<void> {
-    await this.executor.execute(pharmacyStreamId(pharmacyId), pharmacyDecider, { type: 'DeletePharmacy', pharmacyId }, context);
+    await this.executor.execute(
+      pharmacyStreamId(pharmacyId),
+      pharmacyDecider,
+      { type: 'DeletePharmacy', pharmacyId },
+      context,
+    );
   }
 }
 

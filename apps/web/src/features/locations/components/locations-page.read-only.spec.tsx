@@ -1,20 +1,24 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { screen } from '@testing-library/react';
+import { RoleProvider } from '../../../lib/authorization';
 import { fakeResponse } from '../../../test/fake-response';
 import { renderWithProviders } from '../../../test/render';
 import { LocationsPage } from './locations-page';
 
-// A pharmacist: the one permission switch says no.
-jest.mock('../../../lib/authorization', () => ({
-  usePermissions: () => ({ canManageLocations: false }),
-}));
+function renderAsPharmacist() {
+  return renderWithProviders(
+    <RoleProvider role="pharmacist">
+      <LocationsPage />
+    </RoleProvider>,
+  );
+}
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
-describe('LocationsPage without the manage permission', () => {
+describe('LocationsPage for a pharmacist', () => {
   it('hides add, edit and delete', async () => {
     globalThis.fetch = jest.fn<typeof fetch>(() =>
       Promise.resolve(
@@ -35,7 +39,7 @@ describe('LocationsPage without the manage permission', () => {
         ]),
       ),
     );
-    renderWithProviders(<LocationsPage />);
+    renderAsPharmacist();
     expect(await screen.findByRole('heading', { name: 'Downtown Pharmacy' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Add Location/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
@@ -45,7 +49,7 @@ describe('LocationsPage without the manage permission', () => {
 
   it('offers no add button in the empty state', async () => {
     globalThis.fetch = jest.fn<typeof fetch>(() => Promise.resolve(fakeResponse(200, [])));
-    renderWithProviders(<LocationsPage />);
+    renderAsPharmacist();
     expect(await screen.findByText('Get started by adding your first pharmacy location')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Add Location/ })).toBeNull();
   });

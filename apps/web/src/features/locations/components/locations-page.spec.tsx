@@ -164,9 +164,9 @@ describe('LocationsPage', () => {
     renderWithProviders(<LocationsPage />);
     fireEvent.click((await screen.findAllByRole('button', { name: 'Add Location' }))[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: '  Downtown Pharmacy ' } });
-    fireEvent.change(within(dialog).getByLabelText('Name (Arabic)'), { target: { value: 'صيدلية وسط البلد' } });
-    fireEvent.change(within(dialog).getByLabelText(/^Address/), { target: { value: 'King Hussein St, Amman' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: '  Downtown Pharmacy ' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name (Arabic)' }), { target: { value: 'صيدلية وسط البلد' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Address' }), { target: { value: 'King Hussein St, Amman' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Location' }));
 
     expect(await screen.findByText('Pharmacy location created successfully.')).toBeTruthy();
@@ -198,8 +198,8 @@ describe('LocationsPage', () => {
     renderWithProviders(<LocationsPage />);
     fireEvent.click((await screen.findAllByRole('button', { name: 'Add Location' }))[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Downtown' } });
-    fireEvent.change(within(dialog).getByLabelText(/^Address/), { target: { value: 'Amman' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'Downtown' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Address' }), { target: { value: 'Amman' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Location' }));
 
     expect(await screen.findByText('Failed to create pharmacy location')).toBeTruthy();
@@ -216,8 +216,8 @@ describe('LocationsPage', () => {
     renderWithProviders(<LocationsPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Downtown Pharmacy' }));
     const dialog = await screen.findByRole('dialog');
-    expect((within(dialog).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Downtown Pharmacy');
-    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Downtown Central' } });
+    expect((within(dialog).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Downtown Pharmacy');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'Downtown Central' } });
     fireEvent.click(within(dialog).getByRole('switch'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Location' }));
 

@@ -1,0 +1,55 @@
+/** Architecture rules, checked by `npm run boundaries` (part of `npm run check`). */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'The domain is plain TypeScript: no frameworks, databases, queues, HTTP or other packages of ours.',
+      severity: 'error',
+      from: { path: '^libs/domain/' },
+      to: {
+        path: '(^|/)node_modules/(@nestjs|kysely|pg|pg-pool|ioredis|bullmq|express|@eventstore|openai|passport)(/|$)|^libs/(contracts|event-store|read-db)/|^projections/|^apps/',
+      },
+    },
+    {
+      name: 'libs-do-not-import-apps',
+      severity: 'error',
+      from: { path: '^libs/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'projections-do-not-import-command-side',
+      comment: 'Projections read events; they never call command handlers or the API.',
+      severity: 'error',
+      from: { path: '^projections/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'web-features-are-independent',
+      comment:
+        'A web feature does not import another feature; shared code lives in src/lib, src/i18n or src/components.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'web-uses-contracts-only',
+      comment: 'The browser bundle may share schemas, never server code.',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '^(libs/(domain|event-store|read-db)|projections|apps/(api|projector|worker))/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules)/|routeTree\\.gen\\.ts$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
