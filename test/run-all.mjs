@@ -13,14 +13,15 @@ const onlyIndex = args.indexOf('--only');
 const only = onlyIndex >= 0 ? args[onlyIndex + 1] : null;
 const passThrough = onlyIndex >= 0 ? args.filter((_, i) => i !== onlyIndex && i !== onlyIndex + 1) : args;
 
-function run(command, commandArgs) {
-  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: process.env });
+function run(command, commandArgs, env = process.env) {
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env });
   return result.status ?? 1;
 }
 
 if (!only || only === 'browser') {
   const started = Date.now();
-  if (run('npm', ['run', '--silent', 'build:web']) !== 0) {
+  // A NODE_ENV inherited from a test shell would bundle React's development build.
+  if (run('npm', ['run', '--silent', 'build:web'], { ...process.env, NODE_ENV: 'production' }) !== 0) {
     console.log('0 passed, 1 failed');
     process.exit(1);
   }

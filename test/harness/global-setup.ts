@@ -19,6 +19,9 @@ const stops: Stop[] = [];
 export default async function globalSetup(): Promise<void> {
   const started = Date.now();
   const containers = !process.env.DATABASE_URL || !process.env.REDIS_URL ? await containerRuntimeAvailable() : false;
+  // Tells the EventStoreDB contract suite whether it can start a server in a container.
+  process.env.TEST_CONTAINER_RUNTIME =
+    containers || (!process.env.EVENTSTORE_CONNECTION_STRING && (await containerRuntimeAvailable())) ? '1' : '0';
 
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {

@@ -7,8 +7,10 @@ import type { Projection } from './projection';
 
 export interface RebuildProgress {
   projection: string;
+  /** Events replayed so far. */
   processed: number;
-  total: number;
+  /** How far through the log, 0..1 (positions are not event counts in every store). */
+  fraction: number;
 }
 
 export interface RebuildResult {
@@ -31,7 +33,6 @@ export async function rebuildProjection(
 ): Promise<RebuildResult> {
   const started = Date.now();
   const head = await store.headPosition();
-  const total = head ? Number(head.commit) : 0;
   let processed = 0;
   await db.transaction().execute(async (trx) => {
     // Keeps a running projector from writing these tables meanwhile: its next batch waits, then
@@ -49,7 +50,8 @@ export async function rebuildProjection(
       }
       processed += events.length;
       after = events[events.length - 1]!.position;
-      onProgress({ projection: projection.name, processed, total: Math.max(total, processed) });
+      const fraction = head && head.commit > 0n ? Number((after.commit * 1000n) / head.commit) / 1000 : 1;
+      onProgress({ projection: projection.name, processed, fraction: Math.min(fraction, 1) });
     }
     if (after) await writeCheckpoint(trx, projection.name, after);
     else await trx.deleteFrom('projectionCheckpoints').where('name', '=', projection.name).execute();

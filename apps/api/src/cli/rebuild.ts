@@ -29,12 +29,11 @@ async function main(): Promise<void> {
         },
         Presets.shades_classic,
       );
-      bar.start(1, 0);
-      const result = await rebuildProjection(store, db, projection, ({ processed, total }) => {
-        bar.setTotal(Math.max(total, 1));
-        bar.update(processed);
+      bar.start(1000, 0, { events: 0 });
+      const result = await rebuildProjection(store, db, projection, ({ processed, fraction }) => {
+        bar.update(Math.round(fraction * 1000), { events: processed });
       });
-      bar.update(Math.max(result.events, 1));
+      bar.update(1000, { events: result.events });
       bar.stop();
       const rate = result.ms > 0 ? Math.round((result.events / result.ms) * 1000) : result.events;
       console.log(

@@ -7,7 +7,7 @@ const booleanFlag = z
 /** Every environment variable the product reads. `.env.example` lists them with their defaults. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  APP_ROLE: z.enum(['all', 'api', 'projector', 'worker']).default('all'),
+  APP_ROLE: z.enum(['all', 'api', 'projector']).default('all'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { PostgresEventStore, migrateEventStore, type EventStore } from '@pharmacy/event-store';
+import { EventStoreDbEventStore, PostgresEventStore, migrateEventStore, type EventStore } from '@pharmacy/event-store';
 import { createPool, createReadDb, migrateDatabase, type ReadDb } from '@pharmacy/read-db';
 import { allProjections, ProjectionWaiter, startProjector, type ProjectorHandle } from '@pharmacy/projections';
 import type { AppConfig } from '../config/config';
@@ -21,7 +21,8 @@ export function openEventStore(config: AppConfig, databaseUrl: string): EventSto
     case 'postgres':
       return new PostgresEventStore({ connectionString: databaseUrl });
     case 'eventstoredb':
-      throw new Error('EVENT_STORE=eventstoredb is not wired yet');
+      // loadConfig guarantees the connection string for this choice.
+      return new EventStoreDbEventStore({ connectionString: config.EVENTSTORE_CONNECTION_STRING ?? '' });
   }
 }
 

@@ -33,7 +33,9 @@ export function Toaster({ children }: { children: ReactNode }) {
   const nextId = useRef(0);
 
   // Specification §9 allows one toast at a time: a new one replaces the current one
-  // (a fresh key remounts it, so its timer and entry animation start again).
+  // (a fresh key remounts it, so its timer and entry animation start again). A closed
+  // toast stays in state, invisible, until then — which is all the specification's
+  // 1,000,000 ms removal delay amounts to.
   const toast = useCallback((input: ToastInput) => {
     nextId.current += 1;
     setShown({ ...input, id: nextId.current, open: true });

@@ -94,9 +94,16 @@ describe('message catalogues', () => {
   it('parse as ICU messages and use the same arguments in both languages', () => {
     const errors: string[] = [];
     for (const language of ['en', 'ar'] as const) {
-      const intl = createIntl({ locale: language, messages: catalogues[language], onError: (error) => errors.push(`${language}: ${error.message}`) });
+      const intl = createIntl({
+        locale: language,
+        messages: catalogues[language],
+        onError: (error) => errors.push(`${language}: ${error.message}`),
+      });
       for (const id of Object.keys(en)) {
-        intl.formatMessage({ id: id as keyof typeof en }, { count: 3, name: 'x', id: 'x', hotkey: 'F8', language: 'x' });
+        intl.formatMessage(
+          { id: id as keyof typeof en },
+          { count: 3, name: 'x', id: 'x', hotkey: 'F8', language: 'x' },
+        );
       }
     }
     expect(errors).toEqual([]);

@@ -54,6 +54,19 @@ describe('LanguageProvider', () => {
     expect(localStorage.getItem(languageStorageKey)).toBe('ar');
   });
 
+  it('counts in Arabic with Arabic plural forms and Western digits', () => {
+    render(
+      <LanguageProvider initialLanguage="ar">
+        <FormattedMessage id="locations.count" values={{ count: 2 }} />
+        {' | '}
+        <FormattedMessage id="locations.count" values={{ count: 3 }} />
+        {' | '}
+        <FormattedMessage id="locations.count" values={{ count: 11 }} />
+      </LanguageProvider>,
+    );
+    expect(document.body.textContent).toBe('موقعان | 3 مواقع | 11 موقعًا');
+  });
+
   it('starts from the stored language and ignores values it does not know', () => {
     localStorage.setItem(languageStorageKey, 'ar');
     const { unmount } = render(

@@ -4,6 +4,7 @@ import { catalogues } from './messages';
 import {
   applyLanguageToDocument,
   directionOf,
+  intlLocaleOf,
   readStoredLanguage,
   storeLanguage,
   type Direction,
@@ -36,14 +37,11 @@ export function LanguageProvider({ children, initialLanguage }: LanguageProvider
     setLanguageState(next);
   }, []);
 
-  const value = useMemo(
-    () => ({ language, direction: directionOf(language), setLanguage }),
-    [language, setLanguage],
-  );
+  const value = useMemo(() => ({ language, direction: directionOf(language), setLanguage }), [language, setLanguage]);
 
   return (
     <LanguageContext value={value}>
-      <IntlProvider locale={language} defaultLocale="en" messages={catalogues[language]}>
+      <IntlProvider locale={intlLocaleOf(language)} defaultLocale="en" messages={catalogues[language]}>
         {children}
       </IntlProvider>
     </LanguageContext>

@@ -10,6 +10,15 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
 
+/**
+ * The locale react-intl formats with. Arabic uses Western digits (0-9): phone
+ * numbers, ids and prices are written that way in Jordan and the Gulf, and mixing
+ * them with Arabic-Indic digits on one card reads badly.
+ */
+export function intlLocaleOf(language: Language): string {
+  return language === 'ar' ? 'ar-u-nu-latn' : 'en';
+}
+
 export function directionOf(language: Language): Direction {
   return language === 'ar' ? 'rtl' : 'ltr';
 }

@@ -44,7 +44,10 @@ describe('api conventions', () => {
   it('reads from the path the query key spells, bypassing the HTTP cache', async () => {
     fetchMock.mockResolvedValue(answer(200, '[1,2]'));
     await expect(fetchJson(['/api/pharmacies', 'abc'])).resolves.toEqual([1, 2]);
-    expect(fetchMock).toHaveBeenCalledWith('/api/pharmacies/abc', expect.objectContaining({ cache: 'no-store', credentials: 'include' }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/pharmacies/abc',
+      expect.objectContaining({ cache: 'no-store', credentials: 'include' }),
+    );
     expect(queryKeyToPath(['/api/sales', 5])).toBe('/api/sales/5');
   });
 
@@ -69,7 +72,12 @@ describe('api conventions', () => {
   });
 
   it('exposes the structured error body when there is one', () => {
-    const body = { statusCode: 400, code: 'VALIDATION_FAILED', message: 'Invalid', errors: [{ field: 'name', message: 'Name is required' }] };
+    const body = {
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid',
+      errors: [{ field: 'name', message: 'Name is required' }],
+    };
     expect(apiErrorOf(new HttpError(400, 'Bad Request', JSON.stringify(body)))).toEqual(body);
     expect(apiErrorOf(new HttpError(502, 'Bad Gateway', '<html>'))).toBeUndefined();
     expect(apiErrorOf(new Error('400: x'))).toBeUndefined();

@@ -3,7 +3,10 @@ import { escapeCsvField, toCsv, UTF8_BOM } from './csv';
 
 describe('toCsv', () => {
   it('starts with a UTF-8 byte order mark and ends rows with CRLF', () => {
-    const csv = toCsv([['a', 'b'], ['1', '2']]);
+    const csv = toCsv([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv).toBe(`${UTF8_BOM}a,b\r\n1,2\r\n`);
   });

@@ -62,7 +62,11 @@ export function LocationCard({ location, canManage, onEdit, onDelete }: Location
             </div>
             {location.phone && (
               <div className="location-card-line">
-                <PhoneIcon aria-label={intl.formatMessage({ id: 'locations.card.phone' })} aria-hidden={false} role="img" />
+                <PhoneIcon
+                  aria-label={intl.formatMessage({ id: 'locations.card.phone' })}
+                  aria-hidden={false}
+                  role="img"
+                />
                 <Text size="2" className="location-card-text">
                   {/* Phone numbers read left to right in Arabic too. */}
                   <bdi dir="ltr">{location.phone}</bdi>
@@ -71,7 +75,11 @@ export function LocationCard({ location, canManage, onEdit, onDelete }: Location
             )}
             {location.email && (
               <div className="location-card-line">
-                <MailIcon aria-label={intl.formatMessage({ id: 'locations.card.email' })} aria-hidden={false} role="img" />
+                <MailIcon
+                  aria-label={intl.formatMessage({ id: 'locations.card.email' })}
+                  aria-hidden={false}
+                  role="img"
+                />
                 <Text size="2" className="location-card-text">
                   <bdi dir="ltr">{location.email}</bdi>
                 </Text>

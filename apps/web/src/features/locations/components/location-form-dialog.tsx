@@ -17,24 +17,23 @@ export interface LocationFormDialogProps {
   location: Pharmacy | null;
 }
 
+/** Give it a new `key` for each opening: the form takes its starting values when it mounts. */
 export function LocationFormDialog({ open, onOpenChange, location }: LocationFormDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Content maxWidth="560px">
-        {/* Content unmounts when closed, so each opening starts from a fresh form. */}
-        <LocationForm location={location} onDone={() => onOpenChange(false)} />
-      </Dialog.Content>
+      <LocationFormContent location={location} onDone={() => onOpenChange(false)} />
     </Dialog.Root>
   );
 }
 
-const formFields = ['name', 'nameAr', 'address', 'addressAr', 'phone', 'email', 'managerId', 'isActive'] as const;
+/** Fields that show their own message; a server error on any other field gets the generic toast. */
+const formFields = ['name', 'nameAr', 'address', 'addressAr', 'phone', 'email', 'isActive'] as const;
 
 function isFormField(field: string): field is (typeof formFields)[number] {
   return (formFields as readonly string[]).includes(field);
 }
 
-function LocationForm({ location, onDone }: { location: Pharmacy | null; onDone(): void }) {
+function LocationFormContent({ location, onDone }: { location: Pharmacy | null; onDone(): void }) {
   const intl = useIntl();
   const { toast } = useToast();
   const isEdit = location !== null;
@@ -70,12 +69,24 @@ function LocationForm({ location, onDone }: { location: Pharmacy | null; onDone(
       form.setError(item.field as FieldPath<PharmacyInputValues>, { type: 'server', message: item.message });
     }
     if (fieldErrors.length > 0) {
-      toast({ variant: 'error', title: failureTitle, description: intl.formatMessage({ id: 'locations.toast.checkFields' }) });
+      toast({
+        variant: 'error',
+        title: failureTitle,
+        description: intl.formatMessage({ id: 'locations.toast.checkFields' }),
+      });
     } else if (error instanceof HttpError && error.status === 404) {
-      toast({ variant: 'error', title: failureTitle, description: intl.formatMessage({ id: 'locations.toast.notFound' }) });
+      toast({
+        variant: 'error',
+        title: failureTitle,
+        description: intl.formatMessage({ id: 'locations.toast.notFound' }),
+      });
       onDone();
     } else {
-      toast({ variant: 'error', title: failureTitle, description: intl.formatMessage({ id: 'locations.toast.tryAgain' }) });
+      toast({
+        variant: 'error',
+        title: failureTitle,
+        description: intl.formatMessage({ id: 'locations.toast.tryAgain' }),
+      });
     }
   }
 
@@ -111,98 +122,136 @@ function LocationForm({ location, onDone }: { location: Pharmacy | null; onDone(
   const errorText = (field: FieldPath<PharmacyInputValues>) =>
     translateValidationMessage(intl, form.getFieldState(field, form.formState).error?.message);
 
+  // While a save is in flight the dialog stays: closing it would drop the answer (and its toast) on the floor.
+  const keepOpenWhilePending = (event: Event) => {
+    if (isPending) event.preventDefault();
+  };
+
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <Dialog.Title>
-        {isEdit ? <FormattedMessage id="locations.form.editTitle" /> : <FormattedMessage id="locations.form.createTitle" />}
-      </Dialog.Title>
-      <Dialog.Description size="2" mb="4" color="gray">
-        {isEdit ? (
-          <FormattedMessage id="locations.form.editDescription" />
-        ) : (
-          <FormattedMessage id="locations.form.createDescription" />
-        )}
-      </Dialog.Description>
-
-      <Grid columns={{ initial: '1', sm: '2' }} gap="3">
-        <Field label={<FormattedMessage id="locations.form.name" />} error={errorText('name')} required>
-          {(props) => <TextField.Root {...props} {...form.register('name')} disabled={isPending} autoComplete="off" />}
-        </Field>
-        <Field label={<FormattedMessage id="locations.form.nameAr" />} error={errorText('nameAr')}>
-          {(props) => (
-            <TextField.Root {...props} {...form.register('nameAr')} disabled={isPending} dir="rtl" lang="ar" autoComplete="off" />
-          )}
-        </Field>
-        <Field label={<FormattedMessage id="locations.form.address" />} error={errorText('address')} required>
-          {(props) => <TextField.Root {...props} {...form.register('address')} disabled={isPending} autoComplete="off" />}
-        </Field>
-        <Field label={<FormattedMessage id="locations.form.addressAr" />} error={errorText('addressAr')}>
-          {(props) => (
-            <TextField.Root {...props} {...form.register('addressAr')} disabled={isPending} dir="rtl" lang="ar" autoComplete="off" />
-          )}
-        </Field>
-        <Field label={<FormattedMessage id="locations.form.phone" />} error={errorText('phone')}>
-          {(props) => <TextField.Root {...props} {...form.register('phone')} disabled={isPending} type="tel" dir="ltr" />}
-        </Field>
-        <Field label={<FormattedMessage id="locations.form.email" />} error={errorText('email')}>
-          {(props) => <TextField.Root {...props} {...form.register('email')} disabled={isPending} type="email" dir="ltr" />}
-        </Field>
-      </Grid>
-
-      {isEdit && (
-        <Text as="label" size="2" mt="4" style={{ display: 'block' }}>
-          <Flex gap="3" align="center">
-            <Controller
-              control={form.control}
-              name="isActive"
-              render={({ field }) => (
-                <Switch
-                  checked={field.value ?? true}
-                  onCheckedChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  disabled={isPending}
-                />
-              )}
-            />
-            <Box>
-              <Text weight="medium" as="div">
-                <FormattedMessage id="locations.form.isActive" />
-              </Text>
-              <Text color="gray" size="1" as="div">
-                <FormattedMessage id="locations.form.isActiveHint" />
-              </Text>
-            </Box>
-          </Flex>
-        </Text>
-      )}
-      {errors.isActive && (
-        <Text as="p" size="1" color="red" className="location-form-error">
-          {errorText('isActive')}
-        </Text>
-      )}
-
-      <Flex gap="3" mt="5" justify="end">
-        <Dialog.Close>
-          <Button type="button" variant="soft" color="gray" disabled={isPending}>
-            <FormattedMessage id="common.cancel" />
-          </Button>
-        </Dialog.Close>
-        <Button type="submit" disabled={isPending}>
+    <Dialog.Content
+      maxWidth="560px"
+      onEscapeKeyDown={keepOpenWhilePending}
+      onPointerDownOutside={keepOpenWhilePending}
+      onInteractOutside={keepOpenWhilePending}
+    >
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Dialog.Title>
           {isEdit ? (
-            isPending ? (
-              <FormattedMessage id="locations.form.updating" />
-            ) : (
-              <FormattedMessage id="locations.form.update" />
-            )
-          ) : isPending ? (
-            <FormattedMessage id="locations.form.creating" />
+            <FormattedMessage id="locations.form.editTitle" />
           ) : (
-            <FormattedMessage id="locations.form.create" />
+            <FormattedMessage id="locations.form.createTitle" />
           )}
-        </Button>
-      </Flex>
-    </form>
+        </Dialog.Title>
+        <Dialog.Description size="2" mb="4" color="gray">
+          {isEdit ? (
+            <FormattedMessage id="locations.form.editDescription" />
+          ) : (
+            <FormattedMessage id="locations.form.createDescription" />
+          )}
+        </Dialog.Description>
+
+        <Grid columns={{ initial: '1', sm: '2' }} gap="3">
+          <Field label={<FormattedMessage id="locations.form.name" />} error={errorText('name')} required>
+            {(props) => (
+              <TextField.Root {...props} {...form.register('name')} disabled={isPending} autoComplete="off" />
+            )}
+          </Field>
+          <Field label={<FormattedMessage id="locations.form.nameAr" />} error={errorText('nameAr')}>
+            {(props) => (
+              <TextField.Root
+                {...props}
+                {...form.register('nameAr')}
+                disabled={isPending}
+                dir="rtl"
+                lang="ar"
+                autoComplete="off"
+              />
+            )}
+          </Field>
+          <Field label={<FormattedMessage id="locations.form.address" />} error={errorText('address')} required>
+            {(props) => (
+              <TextField.Root {...props} {...form.register('address')} disabled={isPending} autoComplete="off" />
+            )}
+          </Field>
+          <Field label={<FormattedMessage id="locations.form.addressAr" />} error={errorText('addressAr')}>
+            {(props) => (
+              <TextField.Root
+                {...props}
+                {...form.register('addressAr')}
+                disabled={isPending}
+                dir="rtl"
+                lang="ar"
+                autoComplete="off"
+              />
+            )}
+          </Field>
+          <Field label={<FormattedMessage id="locations.form.phone" />} error={errorText('phone')}>
+            {(props) => (
+              <TextField.Root {...props} {...form.register('phone')} disabled={isPending} type="tel" dir="ltr" />
+            )}
+          </Field>
+          <Field label={<FormattedMessage id="locations.form.email" />} error={errorText('email')}>
+            {(props) => (
+              <TextField.Root {...props} {...form.register('email')} disabled={isPending} type="email" dir="ltr" />
+            )}
+          </Field>
+        </Grid>
+
+        {isEdit && (
+          <Text as="label" size="2" mt="4" style={{ display: 'block' }}>
+            <Flex gap="3" align="center">
+              <Controller
+                control={form.control}
+                name="isActive"
+                render={({ field }) => (
+                  <Switch
+                    checked={field.value ?? true}
+                    onCheckedChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    disabled={isPending}
+                  />
+                )}
+              />
+              <Box>
+                <Text weight="medium" as="div">
+                  <FormattedMessage id="locations.form.isActive" />
+                </Text>
+                <Text color="gray" size="1" as="div">
+                  <FormattedMessage id="locations.form.isActiveHint" />
+                </Text>
+              </Box>
+            </Flex>
+          </Text>
+        )}
+        {errors.isActive && (
+          <Text as="p" size="1" color="red" className="location-form-error">
+            {errorText('isActive')}
+          </Text>
+        )}
+
+        <Flex gap="3" mt="5" justify="end">
+          <Dialog.Close>
+            <Button type="button" variant="soft" color="gray" disabled={isPending}>
+              <FormattedMessage id="common.cancel" />
+            </Button>
+          </Dialog.Close>
+          <Button type="submit" disabled={isPending}>
+            {isEdit ? (
+              isPending ? (
+                <FormattedMessage id="locations.form.updating" />
+              ) : (
+                <FormattedMessage id="locations.form.update" />
+              )
+            ) : isPending ? (
+              <FormattedMessage id="locations.form.creating" />
+            ) : (
+              <FormattedMessage id="locations.form.create" />
+            )}
+          </Button>
+        </Flex>
+      </form>
+    </Dialog.Content>
   );
 }
 

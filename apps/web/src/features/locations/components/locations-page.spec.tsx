@@ -123,7 +123,8 @@ describe('LocationsPage', () => {
   it('reports a failed load and retries on request', async () => {
     let attempts = 0;
     fakeServer({
-      'GET /api/pharmacies': () => (++attempts === 1 ? fakeResponse(500, '', 'Internal Server Error') : fakeResponse(200, [airport])),
+      'GET /api/pharmacies': () =>
+        ++attempts === 1 ? fakeResponse(500, '', 'Internal Server Error') : fakeResponse(200, [airport]),
     });
     renderWithProviders(<LocationsPage />);
     expect(await screen.findByText('Failed to fetch pharmacies')).toBeTruthy();
@@ -164,9 +165,15 @@ describe('LocationsPage', () => {
     renderWithProviders(<LocationsPage />);
     fireEvent.click((await screen.findAllByRole('button', { name: 'Add Location' }))[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: '  Downtown Pharmacy ' } });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name (Arabic)' }), { target: { value: 'صيدلية وسط البلد' } });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Address' }), { target: { value: 'King Hussein St, Amman' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), {
+      target: { value: '  Downtown Pharmacy ' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name (Arabic)' }), {
+      target: { value: 'صيدلية وسط البلد' },
+    });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Address' }), {
+      target: { value: 'King Hussein St, Amman' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Location' }));
 
     expect(await screen.findByText('Pharmacy location created successfully.')).toBeTruthy();
@@ -182,6 +189,25 @@ describe('LocationsPage', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Downtown Pharmacy' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('locks the form while saving and does not let it be dismissed', async () => {
+    fakeServer({
+      'GET /api/pharmacies': () => fakeResponse(200, []),
+      'POST /api/pharmacies': () => new Promise<Response>(() => {}),
+    });
+    renderWithProviders(<LocationsPage />);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Add Location' }))[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'Downtown' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Address' }), { target: { value: 'Amman' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Location' }));
+
+    expect(await within(dialog).findByRole('button', { name: 'Creating...' })).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: 'Name' }).hasAttribute('disabled')).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.getByRole('dialog')).toBe(dialog);
   });
 
   it('keeps the dialog open and says so when creating fails', async () => {

@@ -28,15 +28,19 @@ export function LocationsPage() {
   // The dialogs keep their last target while they animate closed, so their text does not flip mid-animation.
   const [formOpen, setFormOpen] = useState(false);
   const [formTarget, setFormTarget] = useState<Pharmacy | null>(null);
+  // A new key per opening gives the form fresh values; closing keeps the key so the exit animation runs.
+  const [formSession, setFormSession] = useState(0);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [deleteTarget, setDeleteTarget] = useState<Pharmacy | null>(null);
 
   const openCreate = () => {
     setFormTarget(null);
+    setFormSession((session) => session + 1);
     setFormOpen(true);
   };
   const openEdit = (location: Pharmacy) => {
     setFormTarget(location);
+    setFormSession((session) => session + 1);
     setFormOpen(true);
   };
   const openDelete = (location: Pharmacy) => {
@@ -71,7 +75,12 @@ export function LocationsPage() {
 
   return (
     <Flex direction="column" gap="5">
-      <Flex direction={{ initial: 'column', sm: 'row' }} justify="between" align={{ initial: 'stretch', sm: 'end' }} gap="4">
+      <Flex
+        direction={{ initial: 'column', sm: 'row' }}
+        justify="between"
+        align={{ initial: 'stretch', sm: 'end' }}
+        gap="4"
+      >
         <Box>
           <Heading as="h1" size="7">
             <FormattedMessage id="locations.title" />
@@ -119,12 +128,14 @@ export function LocationsPage() {
 
       {canManageLocations && (
         <>
-          <LocationFormDialog open={formOpen} onOpenChange={setFormOpen} location={formTarget} />
+          <LocationFormDialog key={formSession} open={formOpen} onOpenChange={setFormOpen} location={formTarget} />
           <DeleteLocationDialog
             open={deleteOpen}
             onOpenChange={setDeleteOpen}
             location={deleteTarget}
-            displayName={deleteTarget ? bilingualLines(deleteTarget.name, deleteTarget.nameAr, language).primary.text : ''}
+            displayName={
+              deleteTarget ? bilingualLines(deleteTarget.name, deleteTarget.nameAr, language).primary.text : ''
+            }
           />
         </>
       )}

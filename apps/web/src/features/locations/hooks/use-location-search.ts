@@ -7,5 +7,6 @@ export function useLocationSearch(locations: readonly Pharmacy[] | undefined) {
   // Typing stays responsive with many cards: the grid re-renders after the keystroke.
   const deferredQuery = useDeferredValue(query);
   const results = useMemo(() => filterLocations(locations ?? [], deferredQuery), [locations, deferredQuery]);
-  return { query, setQuery, results, isSearching: query.trim() !== '' };
+  // Both come from the deferred query so the empty-state wording always matches the cards shown.
+  return { query, setQuery, results, isSearching: deferredQuery.trim() !== '' };
 }

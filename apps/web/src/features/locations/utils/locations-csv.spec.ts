@@ -57,7 +57,12 @@ describe('buildLocationsCsv', () => {
   });
 
   it('uses the labels it is given, so Arabic headers and statuses come out in Arabic', () => {
-    const csv = buildLocationsCsv(locations.slice(1), { ...english, id: 'المعرّف', status: 'الحالة', inactive: 'غير نشط' });
+    const csv = buildLocationsCsv(locations.slice(1), {
+      ...english,
+      id: 'المعرّف',
+      status: 'الحالة',
+      inactive: 'غير نشط',
+    });
     expect(csv.startsWith('\uFEFFالمعرّف,')).toBe(true);
     expect(csv).toContain(',الحالة\r\n');
     expect(csv.trimEnd().endsWith(',غير نشط')).toBe(true);
