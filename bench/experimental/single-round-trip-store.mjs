@@ -40,9 +40,9 @@ BEGIN
   -- Same key as the adapter: position order = commit order across all writers.
   PERFORM pg_advisory_xact_lock(7364201911);
   -- READ COMMITTED: each statement below takes a new snapshot, taken after the lock was granted.
-  SELECT array_agg(s.revision ORDER BY i.ord) INTO v_cur
-    FROM unnest(p_streams) WITH ORDINALITY AS i(stream_id, ord)
-    LEFT JOIN eventstore.streams s ON s.stream_id = i.stream_id;
+  -- One index probe per stream (a join here gets a hash join over the whole table in the generic plan).
+  v_cur := ARRAY(SELECT (SELECT s.revision FROM eventstore.streams s WHERE s.stream_id = p_streams[i])
+                   FROM generate_subscripts(p_streams, 1) AS i ORDER BY i);
   IF EXISTS (SELECT 1 FROM unnest(p_req_kind, p_req_rev, v_cur) AS r(kind, rev, cur)
               WHERE (r.kind = 'r' AND r.cur IS DISTINCT FROM r.rev)
                  OR (r.kind = 'n' AND r.cur IS NOT NULL)

@@ -10,11 +10,25 @@ let stats = new Map();
 function keyOf(config) {
   const text = typeof config === 'string' ? config : config?.text;
   if (typeof text !== 'string') return '(other)';
+  return statementKey(text);
+}
+
+/** A short name for a statement of the adapters (client text or pg_stat_statements text). */
+export function statementKey(text) {
   const t = text.replace(/\s+/g, ' ').trim();
+  if (/^BEGIN; SELECT pg_advisory_xact_lock/i.test(t)) return 'BEGIN + lock';
+  if (/^SELECT \(SELECT coalesce\(json_agg/i.test(t)) return 'read state (3 reads in 1)';
+  if (/^WITH inserted AS \( INSERT INTO eventstore.events/i.test(t)) return 'write (insert + upsert + notify)';
+  if (/^SELECT array_agg\(s.revision|^SELECT ARRAY\(SELECT \(SELECT s.revision/i.test(t)) return 'read stream revisions';
+  if (/^(SELECT )?\(?EXISTS/i.test(t)) return 'check revisions + existing ids';
   if (/^SELECT pg_advisory_xact_lock/i.test(t)) return 'lock';
   if (/^SELECT stream_id, revision FROM eventstore.streams/i.test(t)) return 'read stream revisions';
+  if (/^INSERT INTO bench.plain_events/i.test(t)) return 'insert (baseline)';
+  if (/^RETURN QUERY|^SELECT true, v_base|^SELECT false/i.test(t)) return 'return';
   if (/^SELECT event_id, stream_id, revision, position FROM eventstore.events/i.test(t)) return 'read existing ids';
   if (/^SELECT coalesce\(max\(position\)/i.test(t)) return 'read head';
+  if (/^COMMIT/i.test(t)) return 'COMMIT';
+  if (/^BEGIN/i.test(t)) return 'BEGIN';
   if (/^INSERT INTO eventstore.events/i.test(t)) return 'insert events';
   if (/^INSERT INTO eventstore.streams/i.test(t)) return 'upsert streams';
   if (/^SELECT pg_notify/i.test(t)) return 'notify';

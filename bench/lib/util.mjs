@@ -102,6 +102,21 @@ export function cpuMeter() {
   };
 }
 
+/**
+ * Waits (up to maxWaitMs) until the machine is quiet: CPU used by other
+ * processes (not this one, not our cluster) under `threshold` % of one core.
+ * Returns the CPU they used in the last window.
+ */
+export async function waitForQuiet({ maxWaitMs = 8000, threshold = 25, windowMs = 500 } = {}) {
+  const deadline = Date.now() + maxWaitMs;
+  for (;;) {
+    const meter = cpuMeter();
+    await sleep(windowMs);
+    const { otherPct } = meter();
+    if (otherPct < threshold || Date.now() >= deadline) return otherPct;
+  }
+}
+
 export const fmt = {
   int: (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '-'),
   ms: (n) => (Number.isFinite(n) ? n.toFixed(2) : '-'),

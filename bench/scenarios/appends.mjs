@@ -3,6 +3,7 @@
 import { cpuMeter, eventStore, makeEvent, percentiles, sleep } from '../lib/util.mjs';
 import { queryStats, resetQueryStats, totalQueries } from '../lib/instrument.mjs';
 import { SingleRoundTripEventStore } from '../experimental/single-round-trip-store.mjs';
+import { FourRoundTripEventStore } from '../experimental/four-round-trip-store.mjs';
 
 const { PostgresEventStore } = eventStore;
 const STREAMS_PER_WRITER = 16;
@@ -14,15 +15,15 @@ function openStore(url, adapter, maxInFlight, syncOff) {
   // syncOff: diagnostic only (commits do not wait for the WAL flush), to show what the flush costs.
   const connectionString = syncOff ? `${url}?options=${encodeURIComponent('-c synchronous_commit=off')}` : url;
   const options = { connectionString, poolSize: 4, pollIntervalMs: 1000 };
-  return adapter === 'current'
-    ? new PostgresEventStore(options)
-    : new SingleRoundTripEventStore({ ...options, maxInFlight });
+  if (adapter === 'current') return new PostgresEventStore(options);
+  if (adapter === 'four-rt') return new FourRoundTripEventStore(options);
+  return new SingleRoundTripEventStore({ ...options, maxInFlight });
 }
 
 /**
  * @param {object} o
  * @param {string} o.id        unique label (prefix of the stream names)
- * @param {'current'|'single-rt'} o.adapter
+ * @param {'current'|'four-rt'|'single-rt'} o.adapter
  * @param {number} o.writers
  * @param {boolean} o.shared   all writers share one store instance (one pool; group commit coalesces)
  * @param {number} o.seconds   measured duration
@@ -30,7 +31,7 @@ function openStore(url, adapter, maxInFlight, syncOff) {
  * @param {number} [o.maxInFlight] experimental adapter only
  * @param {boolean} [o.syncOff] diagnostic: synchronous_commit=off
  */
-export async function runAppendScenario(url, o) {
+export async function runAppendScenario(url, o, serverStats = null) {
   const open = () => openStore(url, o.adapter, o.maxInFlight, o.syncOff);
   const stores = o.shared ? [open()] : Array.from({ length: o.writers }, open);
   let stop = false;
@@ -74,22 +75,24 @@ export async function runAppendScenario(url, o) {
   const running = Array.from({ length: o.writers }, (_, w) => writer(w));
   await sleep((o.warmupSeconds ?? 1) * 1000);
   resetQueryStats();
+  await serverStats?.reset();
   const fastBefore = stores.reduce((n, s) => n + (s.fastBatches ?? 0), 0);
   const meter = cpuMeter();
   measuring = true;
   await sleep(o.seconds * 1000);
   measuring = false;
   const usage = meter();
-  const queries = new Map([...queryStats()].map(([k, v]) => [k, { ...v }]));
+  const queries = new Map([...queryStats()].filter(([k]) => !k.startsWith('SELECT pg_stat')).map(([k, v]) => [k, { ...v }]));
   const fastBatches = stores.reduce((n, s) => n + (s.fastBatches ?? 0), 0) - fastBefore;
   stop = true;
   await Promise.all(running);
   await Promise.all(stores.map((s) => s.close()));
+  const server = await serverStats?.collect();
 
   const seconds = usage.wallMs / 1000;
   const [p50, p99] = percentiles(latencies, [50, 99]);
   const roundTrips = totalQueries(queries);
-  const transactions = (queries.get('BEGIN')?.count ?? 0) + fastBatches;
+  const transactions = (queries.get('BEGIN')?.count ?? 0) + (queries.get('BEGIN + lock')?.count ?? 0) + fastBatches;
   return {
     ...o,
     appends,
@@ -106,5 +109,6 @@ export async function runAppendScenario(url, o) {
     errors,
     queries,
     transactions,
+    server,
   };
 }

@@ -43,7 +43,7 @@ export const BASELINE_MODES = {
   },
 };
 
-export async function runBaseline(url, { mode, clients, seconds, warmupSeconds = 1 }) {
+export async function runBaseline(url, { mode, clients, seconds, warmupSeconds = 1 }, serverStats = null) {
   const { statements, label } = BASELINE_MODES[mode];
   const connections = await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -82,6 +82,7 @@ export async function runBaseline(url, { mode, clients, seconds, warmupSeconds =
   };
   const running = connections.map(run);
   await sleep(warmupSeconds * 1000);
+  await serverStats?.reset();
   const meter = cpuMeter();
   measuring = true;
   await sleep(seconds * 1000);
@@ -90,10 +91,14 @@ export async function runBaseline(url, { mode, clients, seconds, warmupSeconds =
   stop = true;
   await Promise.all(running);
   await Promise.all(connections.map((c) => c.end()));
+  const server = await serverStats?.collect();
   const [p50, p99] = percentiles(latencies, [50, 99]);
   return {
     mode,
     label,
+    server,
+    transactions: count,
+    appends: count,
     clients,
     appendsPerSec: count / (usage.wallMs / 1000),
     eventsPerSec: (2 * count) / (usage.wallMs / 1000),

@@ -15,7 +15,8 @@ const downtown = {
 
 describe('REST /api/pharmacies', () => {
   let app: TestApp;
-  const api = () => request(app.baseUrl);
+  let admin: Awaited<ReturnType<TestApp['signIn']>>;
+  const api = () => admin;
   const eventCount = async () =>
     Number(
       (
@@ -27,7 +28,8 @@ describe('REST /api/pharmacies', () => {
     );
 
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ env: { ADMIN_EMAIL: 'root@test.example', ADMIN_PASSWORD: 'Root#2026!' } });
+    admin = await app.signIn('root@test.example', 'Root#2026!');
   });
   afterAll(async () => {
     await app.stop();
@@ -162,6 +164,34 @@ describe('REST /api/pharmacies', () => {
     );
     expect(phones).toContain(final.phone);
     expect(final.phone).toBe((history.at(-1)!.data as { changes: { phone: string } }).changes.phone);
+  });
+
+  it('requires a session, and the administrator role to change locations', async () => {
+    await request(app.baseUrl)
+      .get('/api/pharmacies')
+      .expect(401, { statusCode: 401, code: 'UNAUTHORIZED', message: 'Unauthorized' });
+    await request(app.baseUrl).post('/api/pharmacies').send(downtown).expect(401);
+
+    const created = await api()
+      .post('/api/pharmacies')
+      .send({ ...downtown, name: 'Madaba Pharmacy' })
+      .expect(201);
+    await api()
+      .post('/api/auth/register')
+      .send({ email: 'pharm@test.example', firstName: 'P', lastName: 'Q', password: 'Pharm#2026', role: 'pharmacist' })
+      .expect(201);
+    const pharmacist = await app.signIn('pharm@test.example', 'Pharm#2026');
+    await pharmacist.get('/api/pharmacies').expect(200);
+    const before = await eventCount();
+    const refused = await pharmacist.post('/api/pharmacies').send(downtown).expect(403);
+    expect(refused.body).toEqual({
+      statusCode: 403,
+      code: 'FORBIDDEN',
+      message: 'Only administrators can add pharmacy locations.',
+    });
+    await pharmacist.put(`/api/pharmacies/${created.body.id}`).send(downtown).expect(403);
+    await pharmacist.delete(`/api/pharmacies/${created.body.id}`).expect(403);
+    expect(await eventCount()).toBe(before);
   });
 
   it('answers unknown API paths with a JSON 404 and sends security headers', async () => {

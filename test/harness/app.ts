@@ -1,3 +1,8 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
 import { loadConfig } from '../../apps/api/src/config/config';
 import { startServer, type RunningServer } from '../../apps/api/src/bootstrap';
 import { createLogger } from '../../apps/api/src/infrastructure/logger';
@@ -8,27 +13,76 @@ export interface TestApp {
   baseUrl: string;
   database: TestDatabase;
   server: RunningServer;
+  /** The newest sign-in code e-mailed to this address (read from the server's outbox). */
+  latestOtp(email: string): Promise<string>;
+  /** An HTTP agent that keeps cookies, signed in through the real two-step login. */
+  signIn(email: string, password: string): Promise<ReturnType<typeof request.agent>>;
   stop(): Promise<void>;
 }
 
+export const demoAccounts = {
+  admin: { email: 'admin@pharmacy.example', password: 'Admin#2026' },
+  layla: { email: 'layla@pharmacy.example', password: 'Pharma#2026' },
+  omar: { email: 'omar@pharmacy.example', password: 'Pharma#2026' },
+} as const;
+
 /**
  * The real server (API, projector, web app) on a fresh database of its own,
- * listening on a free loopback port.
+ * listening on a free loopback port. With `seed`, the demo locations and
+ * accounts of `npm start` exist.
  */
 export async function startTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...options.env });
+  const dataDir = await mkdtemp(join(tmpdir(), 'pharmacy-test-app-'));
+  const outbox = join(dataDir, 'outbox.log');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    OUTBOX_FILE: outbox,
+    ...options.env,
+  });
   const server = await startServer(config, database.url, createLogger(config.LOG_LEVEL), {
     seed: options.seed ?? false,
   });
   const port = new URL(server.url).port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  async function latestOtp(email: string): Promise<string> {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      if (existsSync(outbox)) {
+        const mails = (await readFile(outbox, 'utf8'))
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as { to: string; subject: string });
+        const mine = mails.filter((m) => m.to.toLowerCase() === email.toLowerCase()).at(-1);
+        const code = mine?.subject.match(/\d{6}/)?.[0];
+        if (code) return code;
+      }
+      if (Date.now() > deadline) throw new Error(`no sign-in code was e-mailed to ${email}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl,
     database,
     server,
+    latestOtp,
+    async signIn(email, password) {
+      const agent = request.agent(baseUrl);
+      const asked = await agent.post('/api/auth/login-request').send({ email }).expect(200);
+      const otpCode = await latestOtp(email);
+      await agent.post('/api/auth/login-verify').send({ userId: asked.body.userId, password, otpCode }).expect(200);
+      return agent;
+    },
     async stop() {
       await server.close();
       await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,3 +1,3 @@
 export { createTestDatabase, testRedisUrl, type TestDatabase } from './database';
-export { startTestApp, type TestApp } from './app';
+export { demoAccounts, startTestApp, type TestApp } from './app';
 export { startLocalRedis } from './redis';

@@ -1,7 +1,11 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ApiExceptionFilter } from './common/api-exception.filter';
-import { AccessGuard, PrincipalResolver } from './common/access/access';
+import { AccessGuard } from './common/access/access';
+import { IdentityModule } from './identity/identity.module';
+import { IDENTITY_OPTIONS } from './identity/identity.types';
+import { Mailer } from './identity/mailer';
+import { RateLimiter } from './identity/rate-limiter';
 import type { Runtime } from './infrastructure/runtime';
 import { APP_CONFIG, EVENT_STORE, PROJECTION_WAITER, READ_DB } from './infrastructure/tokens';
 import { PharmaciesModule } from './pharmacies/pharmacies.module';
@@ -15,7 +19,9 @@ class RuntimeModule {
       { provide: EVENT_STORE, useValue: runtime.store },
       { provide: READ_DB, useValue: runtime.db },
       { provide: PROJECTION_WAITER, useValue: runtime.waiter },
-      PrincipalResolver,
+      { provide: IDENTITY_OPTIONS, useValue: runtime.identity },
+      { provide: Mailer, useValue: runtime.mailer },
+      { provide: RateLimiter, useValue: new RateLimiter(runtime.db) },
     ];
     return { module: RuntimeModule, providers, exports: providers };
   }
@@ -26,7 +32,7 @@ export class AppModule {
   static forRuntime(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [RuntimeModule.of(runtime), PharmaciesModule],
+      imports: [RuntimeModule.of(runtime), IdentityModule, PharmaciesModule],
       providers: [
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useFactory: () => new ApiExceptionFilter(runtime.logger) },

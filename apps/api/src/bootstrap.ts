@@ -11,7 +11,9 @@ import type { AppConfig } from './config/config';
 import { PinoNestLogger } from './infrastructure/logger';
 import { openRuntime, type Runtime } from './infrastructure/runtime';
 import { seedDemoData } from './seed/seed';
+import { mountSessions, sameOriginWrites } from './web/sessions';
 import { inlineScriptHashes, mountWebApp, readIndexHtml } from './web/web-app';
+import { ensureFirstAdmin } from './seed/first-admin';
 
 export interface RunningServer {
   url: string;
@@ -79,11 +81,18 @@ export async function startServer(
       },
     }),
   );
+  app.use(sameOriginWrites);
+  const closeSessions = mountSessions(express, {
+    pool: runtime.pool,
+    secret: runtime.identity.secret,
+    secure: config.COOKIE_SECURE ?? config.NODE_ENV === 'production',
+  });
   if (indexHtml) mountWebApp(express, distDir, indexHtml);
   else logger.warn({ dir: distDir }, 'web app not built: run `npm run build:web`; serving the API only');
 
   app.enableShutdownHooks();
   await app.init();
+  await ensureFirstAdmin(app, config, logger);
   let seeded = false;
   if (options.seed) seeded = await seedDemoData(app, runtime);
   await app.listen(config.PORT, config.HOST);
@@ -97,6 +106,7 @@ export async function startServer(
     seeded,
     async close() {
       await app.close();
+      closeSessions();
       await runtime.close();
     },
   };

@@ -5,6 +5,7 @@ import { startServer } from './bootstrap';
 import { ConfigError, loadConfig } from './config/config';
 import { startEmbeddedDatabase } from './infrastructure/embedded-database';
 import { createLogger } from './infrastructure/logger';
+import { demoUsers } from './seed/demo-data';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -40,7 +41,14 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `  Pharmacy management is running at ${server.url}`,
-    server.seeded ? '  Demo data was added: three pharmacy locations in English and Arabic.' : '',
+    server.seeded ? '  Demo data was added: three pharmacy locations in English and Arabic, and three accounts.' : '',
+    ...(seed
+      ? [
+          '  Sign in with (e-mail / password):',
+          ...demoUsers.map((u) => `    ${u.email.padEnd(26)} ${u.password.padEnd(12)} ${u.role}`),
+          `  The 6-digit code is e-mailed; without SMTP_URL it is printed here and appended to ${server.runtime.mailer.outboxFile ?? 'the SMTP server'}.`,
+        ]
+      : []),
     `  Database: ${config.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL in ${resolve(config.DATA_DIR, 'postgres')}`}`,
     '  Stop with Ctrl+C.',
     '',

@@ -1,3 +1,5 @@
 export * from './messages';
 export * from './errors';
 export * from './pharmacies';
+export * from './auth';
+export * from './settings';

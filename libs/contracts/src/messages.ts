@@ -10,6 +10,23 @@ export const validationMessages = {
   tooLong: 'This value is too long',
   invalidId: 'Invalid identifier',
   mustBeBoolean: 'Must be true or false',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters',
+  otpSixDigits: 'OTP code must be 6 digits',
+  usernameRequired: 'Username is required',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  pharmacyRequired: 'Please select a pharmacy to continue.',
+  roleInvalid: 'Role must be admin or pharmacist',
+  atLeastOne: 'Must be at least 1',
+  atLeastOneDay: 'Must be at least 1 day',
+  atLeastFiveMinutes: 'Must be at least 5 minutes',
+  wholeNumber: 'Must be a whole number',
+  languageInvalid: 'Language must be English or Arabic',
+  themeInvalid: 'Theme must be light, dark or system',
+  currencyInvalid: 'Choose one of the offered currencies',
+  usernameFormat: 'Username may use letters, digits, dots, dashes and underscores (3 to 40)',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

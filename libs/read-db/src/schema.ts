@@ -2,6 +2,8 @@ import type { ColumnType, Generated } from 'kysely';
 
 /** Column types as kysely sees them (camelCase; the CamelCasePlugin maps to snake_case). */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp with a database default: optional on insert. */
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /** bigint columns arrive from pg as strings; we write bigint or string. */
 type BigIntColumn = ColumnType<string, bigint | string, bigint | string>;
 
@@ -30,11 +32,90 @@ export interface PharmaciesTable {
 
 export interface SeedRunsTable {
   name: string;
-  appliedAt: Generated<Timestamp>;
+  appliedAt: GeneratedTimestamp;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  profileImageUrl: string | null;
+  role: 'admin' | 'pharmacist';
+  passwordHash: string;
+  /** Keyed hash of the current one-time sign-in code (never the code itself). */
+  otpSecret: string | null;
+  otpExpiresAt: Timestamp | null;
+  otpAttempts: Generated<number>;
+  isActive: Generated<boolean>;
+  lastLoginAt: Timestamp | null;
+  failedLoginAttempts: Generated<number>;
+  lockedUntil: Timestamp | null;
+  passwordResetToken: string | null;
+  passwordResetExpiresAt: Timestamp | null;
+  totpSecret: string | null;
+  totpPendingSecret: string | null;
+  totpEnabled: Generated<boolean>;
+  totpLastStep: BigIntColumn | null;
+  /** Hashes of unused backup codes. */
+  backupCodes: Generated<string[]>;
+  defaultPharmacyId: string | null;
+  createdAt: GeneratedTimestamp;
+  updatedAt: GeneratedTimestamp;
+}
+
+export interface UserPharmaciesTable {
+  userId: string;
+  pharmacyId: string;
+  isActive: Generated<boolean>;
+  createdAt: GeneratedTimestamp;
+}
+
+export interface SessionsTable {
+  sid: string;
+  sess: unknown;
+  expire: Timestamp;
+}
+
+export interface AuditLogsTable {
+  id: Generated<string>;
+  userId: string | null;
+  pharmacistId: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  oldValues: unknown;
+  newValues: unknown;
+  ipAddress: string | null;
+  userAgent: string | null;
+  pharmacyId: string | null;
+  metadata: unknown;
+  createdAt: GeneratedTimestamp;
+}
+
+export interface SystemSettingsTable {
+  id: number;
+  settings: unknown;
+  updatedBy: string | null;
+  updatedAt: GeneratedTimestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  windowStart: Timestamp;
+  hits: number;
 }
 
 export interface ReadDatabase {
   projectionCheckpoints: ProjectionCheckpointsTable;
   pharmacies: PharmaciesTable;
   seedRuns: SeedRunsTable;
+  users: UsersTable;
+  userPharmacies: UserPharmaciesTable;
+  sessions: SessionsTable;
+  auditLogs: AuditLogsTable;
+  systemSettings: SystemSettingsTable;
+  rateLimits: RateLimitsTable;
 }

@@ -11,6 +11,7 @@ const statusOfKind: Record<DomainErrorKind, number> = {
   conflict: HttpStatus.CONFLICT,
   invalid: HttpStatus.BAD_REQUEST,
   forbidden: HttpStatus.FORBIDDEN,
+  unauthorized: HttpStatus.UNAUTHORIZED,
 };
 
 const codeOfStatus: Record<number, string> = {

@@ -19,6 +19,18 @@ export const configSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.optional(),
   PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   WEB_DIST_DIR: z.string().optional(),
+  /** Signs session cookies and keys the one-time-code hashes. Generated and kept in DATA_DIR when unset outside production. */
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Send cookies only over HTTPS. Default: on in production. */
+  COOKIE_SECURE: booleanFlag.optional(),
+  /** smtp(s)://user:pass@host:port for the sign-in codes; unset: codes go to the log and OUTBOX_FILE. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().default('Pharmacy Management <no-reply@pharmacy.local>'),
+  /** Where sign-in codes are appended when there is no SMTP_URL. Default: DATA_DIR/outbox.log. */
+  OUTBOX_FILE: z.string().optional(),
+  /** The first administrator, created at start-up when no administrator exists. */
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;
@@ -41,6 +53,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push(
       'EVENTSTORE_CONNECTION_STRING: is required when EVENT_STORE=eventstoredb (e.g. esdb://localhost:2113?tls=false)',
     );
+  }
+  if (present.NODE_ENV === 'production' && !present.SESSION_SECRET) {
+    problems.push('SESSION_SECRET: is required in production (at least 32 random characters)');
+  }
+  if (Boolean(present.ADMIN_EMAIL) !== Boolean(present.ADMIN_PASSWORD)) {
+    problems.push('ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither');
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return parsed.data;

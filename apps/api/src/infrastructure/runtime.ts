@@ -1,8 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { EventStoreDbEventStore, PostgresEventStore, migrateEventStore, type EventStore } from '@pharmacy/event-store';
 import { createPool, createReadDb, migrateDatabase, type ReadDb } from '@pharmacy/read-db';
 import { allProjections, ProjectionWaiter, startProjector, type ProjectorHandle } from '@pharmacy/projections';
 import type { AppConfig } from '../config/config';
+import { defaultIdentityOptions, type IdentityOptions } from '../identity/identity.types';
+import { Mailer } from '../identity/mailer';
 
 /** The long-lived objects of one process, built before Nest and closed after it. */
 export interface Runtime {
@@ -11,6 +17,10 @@ export interface Runtime {
   logger: Logger;
   store: EventStore;
   db: ReadDb;
+  /** The read database's pool, shared with the session store. */
+  pool: Pool;
+  identity: IdentityOptions;
+  mailer: Mailer;
   waiter: ProjectionWaiter;
   projector: ProjectorHandle | null;
   close(): Promise<void>;
@@ -32,6 +42,15 @@ export async function openRuntime(config: AppConfig, databaseUrl: string, logger
   const store = openEventStore(config, databaseUrl);
   const pool = createPool(databaseUrl);
   const db = createReadDb(pool);
+  const identity = { ...defaultIdentityOptions, secret: sessionSecret(config) };
+  const mailer = new Mailer(
+    {
+      ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
+      from: config.MAIL_FROM,
+      outboxFile: resolve(config.OUTBOX_FILE ?? join(config.DATA_DIR, 'outbox.log')),
+    },
+    logger.child({ component: 'mail' }),
+  );
   const runsProjector = config.APP_ROLE === 'all' || config.APP_ROLE === 'projector';
   const projectorLog = logger.child({ component: 'projector' });
   const projector = runsProjector
@@ -51,6 +70,9 @@ export async function openRuntime(config: AppConfig, databaseUrl: string, logger
     logger,
     store,
     db,
+    pool,
+    identity,
+    mailer,
     waiter,
     projector,
     async close() {
@@ -59,4 +81,18 @@ export async function openRuntime(config: AppConfig, databaseUrl: string, logger
       await db.destroy();
     },
   };
+}
+
+/**
+ * SESSION_SECRET, or (outside production) a random one kept in DATA_DIR so
+ * sessions survive a restart of `npm start`.
+ */
+function sessionSecret(config: AppConfig): string {
+  if (config.SESSION_SECRET) return config.SESSION_SECRET;
+  const file = join(resolve(config.DATA_DIR), 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(resolve(config.DATA_DIR), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
 }

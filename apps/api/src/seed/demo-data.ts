@@ -36,3 +36,31 @@ export const demoPharmacies: Array<{ id: string } & PharmacyInput> = [
     isActive: false,
   },
 ];
+
+/** Demo accounts, printed at start-up. Sign-in codes go to DATA_DIR/outbox.log when there is no SMTP_URL. */
+export const demoUsers = [
+  {
+    email: 'admin@pharmacy.example',
+    password: 'Admin#2026',
+    firstName: 'Sara',
+    lastName: 'Haddad',
+    role: 'admin' as const,
+    pharmacies: [] as string[],
+  },
+  {
+    email: 'layla@pharmacy.example',
+    password: 'Pharma#2026',
+    firstName: 'Layla',
+    lastName: 'Nasser',
+    role: 'pharmacist' as const,
+    pharmacies: ['5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a01'],
+  },
+  {
+    email: 'omar@pharmacy.example',
+    password: 'Pharma#2026',
+    firstName: 'Omar',
+    lastName: 'Khalil',
+    role: 'pharmacist' as const,
+    pharmacies: ['5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a01', '5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a02'],
+  },
+];

@@ -4,7 +4,8 @@ import { DomainError, pharmacyDecider, pharmacyStreamId } from '@pharmacy/domain
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandExecutor } from '../common/command-executor';
 import type { Runtime } from '../infrastructure/runtime';
-import { demoPharmacies } from './demo-data';
+import { UsersAdminService } from '../identity/users-admin.service';
+import { demoPharmacies, demoUsers } from './demo-data';
 
 const SEED_NAME = 'demo-pharmacies';
 
@@ -28,6 +29,22 @@ export async function seedDemoData(app: INestApplicationContext, runtime: Runtim
     } catch (error) {
       // Already there from an interrupted earlier seed: fine, that is the point of fixed ids.
       if (!(error instanceof DomainError && error.code === 'PHARMACY_ALREADY_EXISTS')) throw error;
+    }
+  }
+  const users = app.get(UsersAdminService, { strict: false });
+  for (const { pharmacies, ...account } of demoUsers) {
+    const existing = await runtime.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', account.email)
+      .executeTakeFirst();
+    const userId = existing?.id ?? (await users.register(account, null));
+    for (const pharmacyId of pharmacies) {
+      await runtime.db
+        .insertInto('userPharmacies')
+        .values({ userId, pharmacyId, isActive: true })
+        .onConflict((oc) => oc.columns(['userId', 'pharmacyId']).doNothing())
+        .execute();
     }
   }
   await sql`INSERT INTO seed_runs (name) VALUES (${SEED_NAME}) ON CONFLICT DO NOTHING`.execute(runtime.db);

@@ -2,8 +2,18 @@ import { describe, expect, it } from '@jest/globals';
 import { permissionsFor } from './authorization';
 
 describe('permissionsFor', () => {
-  it('lets only administrators manage locations', () => {
-    expect(permissionsFor('admin').canManageLocations).toBe(true);
-    expect(permissionsFor('pharmacist').canManageLocations).toBe(false);
+  it('gives administrators every management right', () => {
+    expect(permissionsFor('admin')).toEqual({
+      canManageLocations: true,
+      canManageUsers: true,
+      canManageCategories: true,
+      canManageSuppliers: true,
+      canDeleteProducts: true,
+      canManageSystemSettings: true,
+    });
+  });
+
+  it('gives pharmacists none of them', () => {
+    expect(Object.values(permissionsFor('pharmacist')).every((allowed) => !allowed)).toBe(true);
   });
 });

@@ -4,19 +4,35 @@ import { createContext, use, type ReactNode } from 'react';
 export type Role = 'admin' | 'pharmacist';
 
 export interface Permissions {
-  /** Add, edit and delete pharmacy locations: administrators only. */
+  /** Add, edit and delete pharmacy locations. */
   canManageLocations: boolean;
+  /** The user management page and its sidebar entry. */
+  canManageUsers: boolean;
+  canManageCategories: boolean;
+  canManageSuppliers: boolean;
+  canDeleteProducts: boolean;
+  /** Change the installation's System and Notifications settings (everyone may read them). */
+  canManageSystemSettings: boolean;
 }
 
 /** The one place that decides what a role may do; every admin-only control asks `usePermissions`. */
 export function permissionsFor(role: Role): Permissions {
-  return { canManageLocations: role === 'admin' };
+  const isAdmin = role === 'admin';
+  return {
+    canManageLocations: isAdmin,
+    canManageUsers: isAdmin,
+    canManageCategories: isAdmin,
+    canManageSuppliers: isAdmin,
+    canDeleteProducts: isAdmin,
+    canManageSystemSettings: isAdmin,
+  };
 }
 
-// Sign-in does not exist yet, so until it supplies the signed-in user's role through
-// <RoleProvider>, everyone is treated as an administrator. The server enforces roles
-// on its own; this only decides which controls to show.
-const RoleContext = createContext<Role>('admin');
+// The signed-in shell provides the user's role. Outside it (or if a screen is ever
+// rendered without it) the least privileged role applies, so a missing provider
+// hides controls rather than showing them. The server enforces roles on its own;
+// this only decides which controls to show.
+const RoleContext = createContext<Role>('pharmacist');
 
 export function RoleProvider({ role, children }: { role: Role; children: ReactNode }) {
   return <RoleContext value={role}>{children}</RoleContext>;
@@ -25,4 +41,8 @@ export function RoleProvider({ role, children }: { role: Role; children: ReactNo
 // Lives in `lib`, not in a feature, because every feature consults it and features do not import each other.
 export function usePermissions(): Permissions {
   return permissionsFor(use(RoleContext));
+}
+
+export function useRole(): Role {
+  return use(RoleContext);
 }

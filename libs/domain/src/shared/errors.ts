@@ -2,7 +2,7 @@
  * What a domain error means to a caller. The HTTP layer maps each kind to a
  * status code in one place; the domain never speaks HTTP.
  */
-export type DomainErrorKind = 'not_found' | 'conflict' | 'invalid' | 'forbidden';
+export type DomainErrorKind = 'not_found' | 'conflict' | 'invalid' | 'forbidden' | 'unauthorized';
 
 export class DomainError extends Error {
   constructor(

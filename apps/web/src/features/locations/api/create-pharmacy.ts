@@ -1,7 +1,8 @@
 import { pharmacySchema, type Pharmacy, type PharmacyInput } from '@pharmacy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
-import { pharmaciesQueryKey } from './get-pharmacies';
+import { pharmaciesQueryKey } from '../../../lib/pharmacies';
+import { currentUserQueryKey } from '../../../lib/session';
 
 export async function createPharmacy(input: PharmacyInput): Promise<Pharmacy> {
   const response = await apiRequest('POST', '/api/pharmacies', input);
@@ -14,6 +15,11 @@ export function useCreatePharmacy() {
     mutationFn: createPharmacy,
     // Returning the promise keeps the mutation pending until the list shows the new
     // location (the server answers only once its read model has it).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pharmaciesQueryKey }),
+    // The signed-in user's pharmacy list (the shell's switcher) includes every active location for an administrator.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: pharmaciesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, HttpError } from '../../../lib/api';
-import { pharmaciesQueryKey } from './get-pharmacies';
+import { pharmaciesQueryKey } from '../../../lib/pharmacies';
+import { currentUserQueryKey } from '../../../lib/session';
 
 export async function deletePharmacy(id: string): Promise<void> {
   await apiRequest('DELETE', `/api/pharmacies/${encodeURIComponent(id)}`);
@@ -10,7 +11,12 @@ export function useDeletePharmacy() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePharmacy,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pharmaciesQueryKey }),
+    // The signed-in user's pharmacy list (the shell's switcher) includes every active location for an administrator.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: pharmaciesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+      ]),
     onError: (error) => {
       // Someone else removed it: refresh so the stale card disappears.
       if (error instanceof HttpError && error.status === 404) {

@@ -1,7 +1,8 @@
 import { pharmacySchema, type Pharmacy, type PharmacyInput } from '@pharmacy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, HttpError } from '../../../lib/api';
-import { pharmaciesQueryKey } from './get-pharmacies';
+import { pharmaciesQueryKey } from '../../../lib/pharmacies';
+import { currentUserQueryKey } from '../../../lib/session';
 
 export interface UpdatePharmacyVariables {
   id: string;
@@ -17,7 +18,12 @@ export function useUpdatePharmacy() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePharmacy,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pharmaciesQueryKey }),
+    // The signed-in user's pharmacy list (the shell's switcher) includes every active location for an administrator.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: pharmaciesQueryKey }),
+        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+      ]),
     onError: (error) => {
       // Someone else removed it: refresh so the stale card disappears.
       if (error instanceof HttpError && error.status === 404) {

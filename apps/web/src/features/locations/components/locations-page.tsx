@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { DownloadIcon, PlusIcon, SearchIcon } from '../../../components/icons';
 import { useLanguage } from '../../../i18n/use-language';
 import { usePermissions } from '../../../lib/authorization';
-import { usePharmacies } from '../api/get-pharmacies';
+import { usePharmacies } from '../../../lib/pharmacies';
 import { useExportLocations } from '../hooks/use-export-locations';
 import { useLocationSearch } from '../hooks/use-location-search';
 import { bilingualLines } from '../utils/bilingual-lines';

@@ -1,7 +1,8 @@
 import { pharmacyListSchema, type Pharmacy } from '@pharmacy/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchJson } from '../../../lib/api';
+import { fetchJson } from './api';
 
+// Shared: the locations page lists these and user management offers them for assignment.
 export const pharmaciesQueryKey = ['/api/pharmacies'] as const;
 
 export async function getPharmacies({ signal }: { signal?: AbortSignal } = {}): Promise<Pharmacy[]> {

@@ -1,0 +1,115 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import {
+  assignPharmacySchema,
+  registerUserSchema,
+  resetPasswordSchema,
+  updateRoleSchema,
+  type AdminUserRow,
+  type MessageAnswer,
+  type UserPharmacy,
+} from '@pharmacy/contracts';
+import { DomainError } from '@pharmacy/domain';
+import type { z } from 'zod';
+import { AdminOnly, type Principal } from '../../common/access/access';
+import { Caller, Origin } from '../../common/request-context';
+import { ZodValidationPipe } from '../../common/validation';
+import type { RequestOrigin } from '../audit';
+import { UsersAdminService } from '../users-admin.service';
+
+const ADMINS_ONLY = 'Only administrators can manage users.';
+
+@Controller('api/admin/users')
+@AdminOnly(ADMINS_ONLY)
+export class AdminUsersHttpController {
+  constructor(private readonly users: UsersAdminService) {}
+
+  @Get()
+  list(): Promise<AdminUserRow[]> {
+    return this.users.list();
+  }
+
+  @Patch(':userId/role')
+  async changeRole(
+    @Param('userId') userId: string,
+    @Body(new ZodValidationPipe(updateRoleSchema)) body: z.output<typeof updateRoleSchema>,
+    @Caller() caller: Principal,
+    @Origin() origin: RequestOrigin,
+  ): Promise<MessageAnswer> {
+    await this.users.changeRole(userId, body.role, { id: caller.id, origin });
+    return { message: 'User role updated successfully!' };
+  }
+
+  @Post(':userId/pharmacies')
+  @HttpCode(200)
+  async assign(
+    @Param('userId') userId: string,
+    @Body(new ZodValidationPipe(assignPharmacySchema)) body: z.output<typeof assignPharmacySchema>,
+    @Caller() caller: Principal,
+    @Origin() origin: RequestOrigin,
+  ): Promise<MessageAnswer> {
+    await this.users.assignPharmacy(userId, body.pharmacyId, { id: caller.id, origin });
+    return { message: 'Pharmacy assigned successfully!' };
+  }
+
+  @Delete(':userId/pharmacies/:pharmacyId')
+  async unassign(
+    @Param('userId') userId: string,
+    @Param('pharmacyId') pharmacyId: string,
+    @Caller() caller: Principal,
+    @Origin() origin: RequestOrigin,
+  ): Promise<MessageAnswer> {
+    await this.users.removePharmacy(userId, pharmacyId, { id: caller.id, origin });
+    return { message: 'Pharmacy assignment removed successfully!' };
+  }
+
+  @Delete(':userId')
+  async remove(
+    @Param('userId') userId: string,
+    @Caller() caller: Principal,
+    @Origin() origin: RequestOrigin,
+  ): Promise<MessageAnswer> {
+    await this.users.delete(userId, { id: caller.id, origin });
+    return { message: 'User deleted successfully!' };
+  }
+
+  @Post(':userId/reset-password')
+  @HttpCode(200)
+  async resetPassword(
+    @Param('userId') userId: string,
+    @Body(new ZodValidationPipe(resetPasswordSchema)) body: z.output<typeof resetPasswordSchema>,
+    @Caller() caller: Principal,
+    @Origin() origin: RequestOrigin,
+    @Req() request: Request,
+  ): Promise<MessageAnswer> {
+    await this.users.resetPassword(userId, body.newPassword, { id: caller.id, origin, sid: request.sessionID });
+    return { message: 'Password reset successfully!' };
+  }
+}
+
+@Controller('api')
+export class UsersHttpController {
+  constructor(private readonly users: UsersAdminService) {}
+
+  /** Creates a user (administrators). They sign in with their e-mail and password. */
+  @Post('auth/register')
+  @HttpCode(201)
+  @AdminOnly(ADMINS_ONLY)
+  async register(
+    @Body(new ZodValidationPipe(registerUserSchema)) body: z.output<typeof registerUserSchema>,
+    @Caller() caller: Principal,
+    @Origin() origin: RequestOrigin,
+  ): Promise<MessageAnswer & { userId: string }> {
+    const userId = await this.users.register(body, { id: caller.id, origin });
+    return { message: 'User created successfully!', userId };
+  }
+
+  /** A user's pharmacy assignments: their own, or anyone's for an administrator. */
+  @Get('users/:userId/pharmacies')
+  pharmacies(@Param('userId') userId: string, @Caller() caller: Principal): Promise<UserPharmacy[]> {
+    if (caller.role !== 'admin' && caller.id !== userId) {
+      throw new DomainError('forbidden', 'FORBIDDEN', 'You can only see your own pharmacy assignments.');
+    }
+    return this.users.pharmaciesOf(userId);
+  }
+}

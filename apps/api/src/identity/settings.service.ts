@@ -1,0 +1,118 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import {
+  defaultSystemSettings,
+  systemSettingsSchema,
+  type ProfileInput,
+  type SystemSettings,
+} from '@pharmacy/contracts';
+import { DomainError } from '@pharmacy/domain';
+import type { ReadDb } from '@pharmacy/read-db';
+import { READ_DB } from '../infrastructure/tokens';
+import { writeAudit, type RequestOrigin } from './audit';
+
+const CACHE_MS = 5000;
+
+/** System settings (one row) and each user's own profile. */
+@Injectable()
+export class SettingsService {
+  private cached: { at: number; value: SystemSettings } | null = null;
+
+  constructor(@Inject(READ_DB) private readonly db: ReadDb) {}
+
+  async system(): Promise<SystemSettings> {
+    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.value;
+    const row = await this.db.selectFrom('systemSettings').select('settings').where('id', '=', 1).executeTakeFirst();
+    // Stored settings are merged over the defaults, so a setting added later has a value at once.
+    const parsed = systemSettingsSchema.safeParse({
+      ...defaultSystemSettings,
+      ...(row?.settings as object | undefined),
+    });
+    const value = parsed.success ? parsed.data : defaultSystemSettings;
+    this.cached = { at: Date.now(), value };
+    return value;
+  }
+
+  async updateSystem(settings: SystemSettings, actorId: string, origin: RequestOrigin): Promise<SystemSettings> {
+    const before = await this.system();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('systemSettings')
+        .values({ id: 1, settings: JSON.stringify(settings), updatedBy: actorId })
+        .onConflict((oc) =>
+          oc
+            .column('id')
+            .doUpdateSet({ settings: JSON.stringify(settings), updatedBy: actorId, updatedAt: new Date() }),
+        )
+        .execute();
+      await writeAudit(
+        trx,
+        {
+          actorId,
+          action: 'settings.updated',
+          entityType: 'system_settings',
+          entityId: '1',
+          oldValues: before,
+          newValues: settings,
+        },
+        origin,
+      );
+    });
+    this.cached = null;
+    return this.system();
+  }
+
+  async profile(userId: string): Promise<ProfileInput> {
+    const row = await this.db
+      .selectFrom('users')
+      .select(['firstName', 'lastName', 'email', 'phone', 'defaultPharmacyId'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return {
+      firstName: row.firstName ?? '',
+      lastName: row.lastName ?? '',
+      email: row.email,
+      phone: row.phone,
+      defaultPharmacyId: row.defaultPharmacyId,
+    };
+  }
+
+  async updateProfile(
+    userId: string,
+    input: ProfileInput,
+    allowedPharmacyIds: string[],
+    origin: RequestOrigin,
+  ): Promise<ProfileInput> {
+    if (input.defaultPharmacyId && !allowedPharmacyIds.includes(input.defaultPharmacyId)) {
+      throw new DomainError('forbidden', 'PHARMACY_FORBIDDEN', 'You do not have access to this pharmacy.');
+    }
+    const before = await this.profile(userId);
+    await this.db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(email)`, '=', input.email.toLowerCase())
+        .where('id', '!=', userId)
+        .executeTakeFirst();
+      if (taken) throw new DomainError('conflict', 'EMAIL_TAKEN', 'A user with this email address already exists.');
+      await trx
+        .updateTable('users')
+        .set({ ...input, updatedAt: new Date() })
+        .where('id', '=', userId)
+        .execute();
+      await writeAudit(
+        trx,
+        {
+          actorId: userId,
+          action: 'profile.updated',
+          entityType: 'user',
+          entityId: userId,
+          oldValues: before,
+          newValues: input,
+        },
+        origin,
+      );
+    });
+    return this.profile(userId);
+  }
+}

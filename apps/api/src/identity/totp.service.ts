@@ -1,0 +1,121 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import QRCode from 'qrcode';
+import type { TotpConfirmAnswer, TotpSetupAnswer } from '@pharmacy/contracts';
+import { DomainError } from '@pharmacy/domain';
+import type { ReadDb } from '@pharmacy/read-db';
+import { READ_DB } from '../infrastructure/tokens';
+import { writeAudit, type RequestOrigin } from './audit';
+import { newBackupCodes } from './crypto/codes';
+import { verifyPassword } from './crypto/passwords';
+import { matchTotp, newTotpSecret, otpauthUrl } from './crypto/totp';
+import { hashBackupCode } from './identity.service';
+
+/** Enrolment of an authenticator app for /pharmacist-login (Settings → Security). */
+@Injectable()
+export class TotpService {
+  constructor(@Inject(READ_DB) private readonly db: ReadDb) {}
+
+  /** A new secret, pending until confirmed with a code from the app. */
+  async setup(userId: string): Promise<TotpSetupAnswer> {
+    const user = await this.db
+      .selectFrom('users')
+      .select(['email', 'username'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const secret = newTotpSecret();
+    await this.db.updateTable('users').set({ totpPendingSecret: secret }).where('id', '=', userId).execute();
+    const url = otpauthUrl(secret, user.username ?? user.email);
+    return {
+      secret,
+      otpauthUrl: url,
+      qrCodeSvg: await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
+    };
+  }
+
+  async confirm(
+    userId: string,
+    code: string,
+    username: string | undefined,
+    origin: RequestOrigin,
+  ): Promise<TotpConfirmAnswer> {
+    const user = await this.db
+      .selectFrom('users')
+      .select(['totpPendingSecret', 'username'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (!user.totpPendingSecret) {
+      throw new DomainError('conflict', 'TOTP_NOT_STARTED', 'Start the authenticator set-up first.');
+    }
+    const chosen = username ?? user.username;
+    if (!chosen) throw new DomainError('invalid', 'USERNAME_REQUIRED', 'Username is required');
+    const step = matchTotp(user.totpPendingSecret, code);
+    if (step === null) throw new DomainError('invalid', 'INVALID_TOTP', 'Invalid authenticator code');
+
+    const backupCodes = newBackupCodes();
+    await this.db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(username)`, '=', chosen.toLowerCase())
+        .where('id', '!=', userId)
+        .executeTakeFirst();
+      if (taken) throw new DomainError('conflict', 'USERNAME_TAKEN', 'This username is already taken.');
+      await trx
+        .updateTable('users')
+        .set({
+          username: chosen,
+          totpSecret: user.totpPendingSecret,
+          totpPendingSecret: null,
+          totpEnabled: true,
+          totpLastStep: BigInt(step),
+          backupCodes: backupCodes.map(hashBackupCode),
+          updatedAt: new Date(),
+        })
+        .where('id', '=', userId)
+        .execute();
+      await writeAudit(
+        trx,
+        {
+          actorId: userId,
+          action: 'auth.totp_enabled',
+          entityType: 'user',
+          entityId: userId,
+          newValues: { username: chosen },
+        },
+        origin,
+      );
+    });
+    return { message: 'Authenticator app enabled', backupCodes };
+  }
+
+  async disable(userId: string, password: string, origin: RequestOrigin): Promise<void> {
+    const user = await this.db
+      .selectFrom('users')
+      .select('passwordHash')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    if (!(await verifyPassword(password, user.passwordHash))) {
+      throw new DomainError('unauthorized', 'INVALID_CREDENTIALS', 'Invalid password');
+    }
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({
+          totpEnabled: false,
+          totpSecret: null,
+          totpPendingSecret: null,
+          totpLastStep: null,
+          backupCodes: [],
+          updatedAt: new Date(),
+        })
+        .where('id', '=', userId)
+        .execute();
+      await writeAudit(
+        trx,
+        { actorId: userId, action: 'auth.totp_disabled', entityType: 'user', entityId: userId },
+        origin,
+      );
+    });
+  }
+}

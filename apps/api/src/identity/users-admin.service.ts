@@ -1,0 +1,287 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { AdminUserRow, RegisterUserInput, Role, UserPharmacy } from '@pharmacy/contracts';
+import { DomainError, pharmacyNotFound } from '@pharmacy/domain';
+import type { ReadDatabase, ReadDb } from '@pharmacy/read-db';
+import { READ_DB } from '../infrastructure/tokens';
+import { writeAudit, type RequestOrigin } from './audit';
+import { hashPassword } from './crypto/passwords';
+
+const blocked = (code: string, message: string) => new DomainError('conflict', code, message);
+const userNotFound = (userId: string) => new DomainError('not_found', 'USER_NOT_FOUND', 'User not found', { userId });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface Actor {
+  id: string;
+  origin: RequestOrigin;
+}
+
+/** Removes every session of a user (after deletion or a password reset), except the one given. */
+export async function endSessionsOf(
+  db: ReadDb | Transaction<ReadDatabase>,
+  userId: string,
+  keepSid?: string,
+): Promise<void> {
+  let query = db.deleteFrom('sessions').where(sql<string>`sess -> 'passport' ->> 'user'`, '=', userId);
+  if (keepSid) query = query.where('sid', '!=', keepSid);
+  await query.execute();
+}
+
+/**
+ * Administration of users. The "Action Blocked" rules are enforced here, under
+ * row locks, so two administrators acting at once cannot leave zero administrators.
+ */
+@Injectable()
+export class UsersAdminService {
+  constructor(@Inject(READ_DB) private readonly db: ReadDb) {}
+
+  async list(): Promise<AdminUserRow[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .leftJoin('userPharmacies', 'userPharmacies.userId', 'users.id')
+      .leftJoin('pharmacies', 'pharmacies.id', 'userPharmacies.pharmacyId')
+      .select([
+        'users.id as userId',
+        'users.email',
+        'users.firstName',
+        'users.lastName',
+        'users.role',
+        'users.profileImageUrl',
+        'userPharmacies.pharmacyId',
+        'pharmacies.name as pharmacyName',
+        'userPharmacies.isActive as isAssignmentActive',
+      ])
+      .where('users.isActive', '=', true)
+      .orderBy('users.email')
+      .orderBy('pharmacies.name')
+      .execute();
+    // An assignment to a location that was deleted since is not shown.
+    const withPharmacy = rows.filter((r) => r.pharmacyId === null || r.pharmacyName !== null);
+    const users = new Set(withPharmacy.map((r) => r.userId));
+    const orphans = rows.filter((r) => !users.has(r.userId));
+    const keep = [
+      ...withPharmacy,
+      ...dedupe(orphans).map((r) => ({ ...r, pharmacyId: null, pharmacyName: null, isAssignmentActive: null })),
+    ];
+    return keep.map((r) => ({
+      userId: r.userId,
+      email: r.email,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      role: r.role,
+      profileImageUrl: r.profileImageUrl,
+      pharmacyId: r.pharmacyId,
+      pharmacyName: r.pharmacyName,
+      isAssignmentActive: r.isAssignmentActive,
+    }));
+  }
+
+  async register(input: RegisterUserInput, actor: Actor | null): Promise<string> {
+    const id = randomUUID();
+    const passwordHash = await hashPassword(input.password);
+    await this.db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(email)`, '=', input.email.toLowerCase())
+        .executeTakeFirst();
+      if (taken) throw blocked('EMAIL_TAKEN', 'A user with this email address already exists.');
+      await trx
+        .insertInto('users')
+        .values({
+          id,
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          role: input.role,
+          passwordHash,
+        })
+        .execute();
+      await writeAudit(
+        trx,
+        {
+          actorId: actor?.id ?? null,
+          action: 'user.created',
+          entityType: 'user',
+          entityId: id,
+          newValues: { email: input.email, role: input.role },
+        },
+        actor?.origin ?? { ip: null, userAgent: null },
+      );
+    });
+    return id;
+  }
+
+  async changeRole(userId: string, role: Role, actor: Actor): Promise<void> {
+    if (userId === actor.id)
+      throw blocked('OWN_ROLE', 'You cannot change your own role. Have another admin change it for you.');
+    await this.db.transaction().execute(async (trx) => {
+      const user = await this.lockUser(trx, userId);
+      if (user.role === role) return;
+      if (user.role === 'admin')
+        await this.refuseLastAdmin(trx, 'Cannot remove the last administrator. Promote another user to admin first.');
+      await trx.updateTable('users').set({ role, updatedAt: new Date() }).where('id', '=', userId).execute();
+      await writeAudit(
+        trx,
+        {
+          actorId: actor.id,
+          action: 'user.role_changed',
+          entityType: 'user',
+          entityId: userId,
+          oldValues: { role: user.role },
+          newValues: { role },
+        },
+        actor.origin,
+      );
+    });
+  }
+
+  async delete(userId: string, actor: Actor): Promise<void> {
+    if (userId === actor.id) throw blocked('OWN_ACCOUNT', 'You cannot delete your own account.');
+    await this.db.transaction().execute(async (trx) => {
+      const user = await this.lockUser(trx, userId);
+      if (user.role === 'admin')
+        await this.refuseLastAdmin(trx, 'Cannot delete the last administrator. Promote another user to admin first.');
+      await trx.deleteFrom('users').where('id', '=', userId).execute();
+      await endSessionsOf(trx, userId);
+      await writeAudit(
+        trx,
+        {
+          actorId: actor.id,
+          action: 'user.deleted',
+          entityType: 'user',
+          entityId: userId,
+          oldValues: { email: user.email, role: user.role },
+        },
+        actor.origin,
+      );
+    });
+  }
+
+  async assignPharmacy(userId: string, pharmacyId: string, actor: Actor): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.lockUser(trx, userId);
+      const pharmacy = await trx
+        .selectFrom('pharmacies')
+        .select(['id', 'name'])
+        .where('id', '=', pharmacyId)
+        .executeTakeFirst();
+      if (!pharmacy) throw pharmacyNotFound(pharmacyId);
+      const existing = await trx
+        .selectFrom('userPharmacies')
+        .select('isActive')
+        .where('userId', '=', userId)
+        .where('pharmacyId', '=', pharmacyId)
+        .executeTakeFirst();
+      if (existing?.isActive) throw blocked('ALREADY_ASSIGNED', `This user already has access to ${pharmacy.name}.`);
+      await trx
+        .insertInto('userPharmacies')
+        .values({ userId, pharmacyId, isActive: true })
+        .onConflict((oc) => oc.columns(['userId', 'pharmacyId']).doUpdateSet({ isActive: true }))
+        .execute();
+      await writeAudit(
+        trx,
+        {
+          actorId: actor.id,
+          action: 'user.pharmacy_assigned',
+          entityType: 'user',
+          entityId: userId,
+          newValues: { pharmacyId },
+          pharmacyId,
+        },
+        actor.origin,
+      );
+    });
+  }
+
+  async removePharmacy(userId: string, pharmacyId: string, actor: Actor): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.lockUser(trx, userId);
+      const removed = await trx
+        .deleteFrom('userPharmacies')
+        .where('userId', '=', userId)
+        .where('pharmacyId', '=', pharmacyId)
+        .executeTakeFirst();
+      if (!removed.numDeletedRows)
+        throw new DomainError('not_found', 'ASSIGNMENT_NOT_FOUND', 'This user has no access to that pharmacy.');
+      await writeAudit(
+        trx,
+        {
+          actorId: actor.id,
+          action: 'user.pharmacy_removed',
+          entityType: 'user',
+          entityId: userId,
+          oldValues: { pharmacyId },
+          pharmacyId,
+        },
+        actor.origin,
+      );
+    });
+  }
+
+  async resetPassword(userId: string, newPassword: string, actor: Actor & { sid?: string }): Promise<void> {
+    const passwordHash = await hashPassword(newPassword);
+    await this.db.transaction().execute(async (trx) => {
+      await this.lockUser(trx, userId);
+      await trx
+        .updateTable('users')
+        .set({ passwordHash, failedLoginAttempts: 0, lockedUntil: null, updatedAt: new Date() })
+        .where('id', '=', userId)
+        .execute();
+      // Whoever knew the old password is signed out everywhere.
+      await endSessionsOf(trx, userId, userId === actor.id ? actor.sid : undefined);
+      await writeAudit(
+        trx,
+        { actorId: actor.id, action: 'user.password_reset', entityType: 'user', entityId: userId },
+        actor.origin,
+      );
+    });
+  }
+
+  async pharmaciesOf(userId: string): Promise<UserPharmacy[]> {
+    const rows = await this.db
+      .selectFrom('userPharmacies')
+      .innerJoin('pharmacies', 'pharmacies.id', 'userPharmacies.pharmacyId')
+      .select([
+        'pharmacies.id as pharmacyId',
+        'pharmacies.name as pharmacyName',
+        'pharmacies.nameAr as pharmacyNameAr',
+        'userPharmacies.isActive',
+      ])
+      .where('userPharmacies.userId', '=', userId)
+      .orderBy('pharmacies.name')
+      .execute();
+    return rows;
+  }
+
+  private async lockUser(trx: Transaction<ReadDatabase>, userId: string) {
+    if (!UUID.test(userId)) throw userNotFound(userId);
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'email', 'role'])
+      .where('id', '=', userId)
+      .where('isActive', '=', true)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!user) throw userNotFound(userId);
+    return user;
+  }
+
+  /** Locks every administrator row, then refuses when the one being removed is the only one. */
+  private async refuseLastAdmin(trx: Transaction<ReadDatabase>, message: string): Promise<void> {
+    const admins = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .where('isActive', '=', true)
+      .forUpdate()
+      .execute();
+    if (admins.length <= 1) throw blocked('LAST_ADMIN', message);
+  }
+}
+
+function dedupe<T extends { userId: string }>(rows: T[]): T[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => (seen.has(r.userId) ? false : (seen.add(r.userId), true)));
+}

@@ -1,0 +1,62 @@
+import connectPgSimple from 'connect-pg-simple';
+import type { Express, NextFunction, Request, Response } from 'express';
+import session from 'express-session';
+import passport from 'passport';
+import type { Pool } from 'pg';
+
+export const SESSION_COOKIE = 'pharmacy.sid';
+
+/**
+ * Server-side sessions in PostgreSQL (any API replica can serve any request),
+ * an httpOnly SameSite cookie, and passport on top. Returns a closer for the
+ * store's expiry sweeper.
+ */
+export function mountSessions(app: Express, options: { pool: Pool; secret: string; secure: boolean }): () => void {
+  const PgStore = connectPgSimple(session);
+  const store = new PgStore({
+    pool: options.pool,
+    tableName: 'sessions',
+    createTableIfMissing: false,
+    pruneSessionInterval: 15 * 60,
+  });
+  app.use(
+    session({
+      store,
+      name: SESSION_COOKIE,
+      secret: options.secret,
+      resave: false,
+      saveUninitialized: false,
+      rolling: true,
+      proxy: true,
+      cookie: { httpOnly: true, sameSite: 'lax', secure: options.secure, maxAge: 60 * 60 * 1000 },
+    }),
+  );
+  app.use(passport.initialize());
+  app.use(passport.session());
+  return () => store.close();
+}
+
+/**
+ * Refuses state-changing API requests sent by another site's page: the browser
+ * names the page's origin, and it must be this server. Requests without an
+ * Origin header (not from a browser page) are left to the session and SameSite.
+ */
+export function sameOriginWrites(request: Request, response: Response, next: NextFunction): void {
+  const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+  const origin = request.get('origin');
+  if (unsafe && origin && request.path.startsWith('/api')) {
+    let host: string | null = null;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = null;
+    }
+    if (host !== request.get('host')) {
+      response
+        .status(403)
+        .json({ statusCode: 403, code: 'BAD_ORIGIN', message: 'This request came from another site and was refused.' });
+      return;
+    }
+  }
+  next();
+}

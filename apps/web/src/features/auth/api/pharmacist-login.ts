@@ -1,0 +1,25 @@
+import { messageAnswerSchema, type MessageAnswer, type PharmacistLoginInput } from '@pharmacy/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api';
+import { refreshCurrentUser } from '../../../lib/session';
+
+export async function pharmacistLogin(input: PharmacistLoginInput): Promise<MessageAnswer> {
+  const response = await apiRequest('POST', '/api/auth/pharmacist-login', input);
+  return messageAnswerSchema.parse(await response.json());
+}
+
+/**
+ * `onSignedIn` runs before the current user is read again: re-reading it moves the
+ * app on (and may unmount the form), so anything the form wants to say goes first.
+ * The mutation stays pending until the new user is known, keeping the form disabled.
+ */
+export function usePharmacistLogin({ onSignedIn }: { onSignedIn(answer: MessageAnswer): void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: pharmacistLogin,
+    onSuccess: async (answer) => {
+      onSignedIn(answer);
+      await refreshCurrentUser(queryClient);
+    },
+  });
+}

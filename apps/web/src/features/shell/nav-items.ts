@@ -1,0 +1,62 @@
+import type { RegisteredRouter, RoutePaths } from '@tanstack/react-router';
+import type { ComponentType, SVGProps } from 'react';
+import {
+  BoxesIcon,
+  CartIcon,
+  ChartIcon,
+  ClockIcon,
+  DashboardIcon,
+  MapPinIcon,
+  PillIcon,
+  SparklesIcon,
+  TagIcon,
+  TransferIcon,
+  TruckIcon,
+  UsersIcon,
+  WarningIcon,
+} from '../../components/icons';
+import type { MessageId } from '../../i18n/messages';
+
+/** A path the router knows today (checked by TypeScript against the generated route tree). */
+type AppPath = RoutePaths<RegisteredRouter['routeTree']>;
+
+interface NavItemBase {
+  key: string;
+  icon: ComponentType<Omit<SVGProps<SVGSVGElement>, 'children'>>;
+  label: { id: MessageId };
+  /** Administrators only (specification §2: Users, Categories, Suppliers). */
+  adminOnly: boolean;
+}
+
+/**
+ * `built: false` entries are pages of the specification that do not exist yet:
+ * the sidebar leaves them out rather than link to a 404 (the dashboard: `/` only
+ * redirects to Locations for now). The feature that adds a page flips its flag,
+ * and TypeScript then insists the path is a real route.
+ */
+export type NavItem = NavItemBase & ({ built: true; to: AppPath } | { built: false; to: string });
+
+/** Specification §2, "Navigation shell": every entry, in the specification's order. */
+export const navItems: readonly NavItem[] = [
+  { key: 'dashboard', to: '/', built: false, icon: DashboardIcon, label: { id: 'nav.dashboard' }, adminOnly: false },
+  { key: 'inventory', to: '/inventory', built: false, icon: BoxesIcon, label: { id: 'nav.inventory' }, adminOnly: false },
+  { key: 'products', to: '/products', built: false, icon: PillIcon, label: { id: 'nav.products' }, adminOnly: false },
+  { key: 'pos', to: '/pos', built: false, icon: CartIcon, label: { id: 'nav.pos' }, adminOnly: false },
+  { key: 'ai-chat', to: '/ai-chat', built: false, icon: SparklesIcon, label: { id: 'nav.aiChat' }, adminOnly: false },
+  { key: 'expiry', to: '/expiry', built: false, icon: ClockIcon, label: { id: 'nav.expiry' }, adminOnly: false },
+  { key: 'shortages', to: '/shortages', built: false, icon: WarningIcon, label: { id: 'nav.shortages' }, adminOnly: false },
+  { key: 'locations', to: '/locations', built: true, icon: MapPinIcon, label: { id: 'nav.locations' }, adminOnly: false },
+  { key: 'reports', to: '/reports', built: false, icon: ChartIcon, label: { id: 'nav.reports' }, adminOnly: false },
+  { key: 'transfers', to: '/transfers', built: false, icon: TransferIcon, label: { id: 'nav.transfers' }, adminOnly: false },
+  { key: 'users', to: '/user-management', built: true, icon: UsersIcon, label: { id: 'nav.users' }, adminOnly: true },
+  { key: 'categories', to: '/categories', built: false, icon: TagIcon, label: { id: 'nav.categories' }, adminOnly: true },
+  { key: 'suppliers', to: '/suppliers', built: false, icon: TruckIcon, label: { id: 'nav.suppliers' }, adminOnly: true },
+];
+
+/** The entries a user with these rights sees: built pages only, admin entries for administrators. */
+export function visibleNavItems(
+  items: readonly NavItem[],
+  { isAdmin }: { isAdmin: boolean },
+): (NavItem & { built: true })[] {
+  return items.filter((item): item is NavItem & { built: true } => item.built && (isAdmin || !item.adminOnly));
+}

@@ -1,0 +1,122 @@
+import {
+  currentUserSchema,
+  messageAnswerSchema,
+  userNotAssignedSchema,
+  type CurrentUser,
+  type MessageAnswer,
+  type PharmacySummary,
+} from '@pharmacy/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, fetchJson, HttpError } from './api';
+
+/**
+ * Who is signed in, as the whole app sees it. Signed out and "must pick a
+ * pharmacy" are states, not failures, so the query resolves to one of these
+ * instead of throwing (specification §4, Authentication).
+ */
+export type AuthState =
+  | { status: 'signedIn'; user: CurrentUser }
+  | { status: 'needsPharmacy'; pharmacies: PharmacySummary[] }
+  /** `loggedOut`: the user pressed Logout in this tab, so no "Unauthorized" warning is due. */
+  | { status: 'signedOut'; loggedOut?: boolean };
+
+export const currentUserQueryKey = ['/api/auth/user'] as const;
+
+/** The 409 fallback of specification §4: older servers only said so in the message. */
+const NEEDS_PHARMACY_TEXT = 'User needs to select a pharmacy';
+
+export function authStateFromError(error: unknown): AuthState | undefined {
+  if (error instanceof HttpError) {
+    if (error.status === 401) return { status: 'signedOut' };
+    if (error.status === 409) {
+      try {
+        const conflict = userNotAssignedSchema.safeParse(JSON.parse(error.body));
+        if (conflict.success) return { status: 'needsPharmacy', pharmacies: conflict.data.pharmacies };
+      } catch {
+        // Not JSON: the message check below still applies.
+      }
+    }
+  }
+  if (error instanceof Error && error.message.includes(NEEDS_PHARMACY_TEXT)) {
+    return { status: 'needsPharmacy', pharmacies: [] };
+  }
+  return undefined;
+}
+
+export async function getAuthState({ signal }: { signal?: AbortSignal } = {}): Promise<AuthState> {
+  try {
+    const user = currentUserSchema.parse(await fetchJson(currentUserQueryKey, { signal }));
+    return { status: 'signedIn', user };
+  } catch (error) {
+    const state = authStateFromError(error);
+    if (state) return state;
+    throw error;
+  }
+}
+
+export function currentUserQueryOptions() {
+  return queryOptions({
+    queryKey: currentUserQueryKey,
+    queryFn: ({ signal }) => getAuthState({ signal }),
+    // Specification §7: the current-user read is never retried.
+    retry: false,
+  });
+}
+
+export function useAuthState() {
+  return useQuery(currentUserQueryOptions());
+}
+
+/**
+ * The signed-in user, for screens that only render inside the signed-in shell.
+ * Throws elsewhere, which is a programming error rather than a state to handle.
+ */
+export function useSignedInUser(): CurrentUser {
+  const { data } = useAuthState();
+  if (data?.status !== 'signedIn') throw new Error('useSignedInUser used outside the signed-in area');
+  return data.user;
+}
+
+/** Re-reads the current user and waits for the answer (after sign-in, pharmacy choice, profile changes). */
+export function refreshCurrentUser(queryClient: ReturnType<typeof useQueryClient>): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+}
+
+export async function selectPharmacy(pharmacyId: string): Promise<MessageAnswer | null> {
+  const response = await apiRequest('POST', '/api/auth/user/pharmacy', { pharmacyId });
+  const parsed = messageAnswerSchema.safeParse(await response.json().catch(() => null));
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * POST /api/auth/user/pharmacy. `scope: 'everything'` (switching pharmacy in the
+ * shell) also refreshes every other cached read, because most data is per pharmacy.
+ */
+export function useSelectPharmacy({ scope }: { scope: 'user' | 'everything' }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: selectPharmacy,
+    // Returning the promise keeps the mutation pending until the screens show the new pharmacy.
+    onSuccess: () => (scope === 'everything' ? queryClient.invalidateQueries() : refreshCurrentUser(queryClient)),
+  });
+}
+
+/** The name and address to show: Arabic ones in Arabic when the pharmacy has them (specification §2). */
+export function localizedPharmacy(
+  pharmacy: Pick<PharmacySummary, 'name' | 'nameAr' | 'address' | 'addressAr'>,
+  language: 'en' | 'ar',
+): { name: string; address: string } {
+  if (language === 'ar') {
+    return { name: pharmacy.nameAr || pharmacy.name, address: pharmacy.addressAr || pharmacy.address };
+  }
+  return { name: pharmacy.name, address: pharmacy.address };
+}
+
+/** Full name, or the e-mail address when the name is missing (specification §2, sidebar header). */
+export function displayNameOf(user: Pick<CurrentUser, 'firstName' | 'lastName' | 'email'>): string {
+  const name = [user.firstName, user.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || user.email;
+}

@@ -1,0 +1,26 @@
+import { defaultSystemSettings, systemSettingsSchema, type SystemSettings } from '@pharmacy/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { fetchJson } from './api';
+
+// Shared: the settings screen edits these, and every screen that shows money reads the currency.
+export const systemSettingsQueryKey = ['/api/settings'] as const;
+
+export async function getSystemSettings({ signal }: { signal?: AbortSignal } = {}): Promise<SystemSettings> {
+  return systemSettingsSchema.parse(await fetchJson(systemSettingsQueryKey, { signal }));
+}
+
+export function systemSettingsQueryOptions() {
+  return queryOptions({
+    queryKey: systemSettingsQueryKey,
+    queryFn: ({ signal }) => getSystemSettings({ signal }),
+  });
+}
+
+export function useSystemSettings() {
+  return useQuery(systemSettingsQueryOptions());
+}
+
+/** The installation's settings, or the documented defaults until (or unless) they load. */
+export function useSystemSettingsOrDefaults(): SystemSettings {
+  return useSystemSettings().data ?? defaultSystemSettings;
+}
