@@ -27,7 +27,7 @@ import { acknowledged, runAppendScenario } from './scenarios/appends.mjs';
 import { BASELINE_DDL, runBaseline } from './scenarios/baseline.mjs';
 import { prefill, rawKeyset, readAllLoop, subscribeAll } from './scenarios/reads.mjs';
 import { verifyLog } from './scenarios/verify.mjs';
-import { SingleRoundTripEventStore } from './experimental/single-round-trip-store.mjs';
+import { installAppendFunction } from './experimental/index.mjs';
 import { sanityChecks } from './experimental/sanity.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -37,10 +37,12 @@ const QUIET_WAIT_MS = Number(process.env.BENCH_QUIET_WAIT ?? 8) * 1000;
 const SKIP = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const started = Date.now();
 const log = (...args) => console.log(...args);
-const progress = (text) => process.stderr.write(`  [${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${text}\n`);
+const progress = (text) =>
+  process.stderr.write(`  [${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${text}\n`);
 const quiet = async () => {
   const other = await waitForQuiet({ maxWaitMs: QUIET_WAIT_MS });
-  if (other >= 25) progress(`  (the machine is busy with other work: ${Math.round(other)}% of a core; figures will be disturbed)`);
+  if (other >= 25)
+    progress(`  (the machine is busy with other work: ${Math.round(other)}% of a core; figures will be disturbed)`);
 };
 
 const root = await mkdtemp(join(tmpdir(), 'es-bench-'));
@@ -73,9 +75,10 @@ try {
     ).rows.map((r) => [r.name, r.setting]),
   );
   await admin.end();
-  if (settings.fsync !== 'on' || settings.synchronous_commit !== 'on') throw new Error(`expected fsync and synchronous_commit on, got ${JSON.stringify(settings)}`);
+  if (settings.fsync !== 'on' || settings.synchronous_commit !== 'on')
+    throw new Error(`expected fsync and synchronous_commit on, got ${JSON.stringify(settings)}`);
   await eventStore.migrateEventStore(url);
-  await SingleRoundTripEventStore.install(url);
+  await installAppendFunction(url);
   {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
@@ -86,13 +89,17 @@ try {
   await serverStats.open();
 
   log('\n# Event store benchmarks');
-  log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`);
+  log(
+    `machine: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`,
+  );
   log(
     `PostgreSQL ${settings.server_version}: fsync=${settings.fsync}, synchronous_commit=${settings.synchronous_commit}, ` +
       `full_page_writes=${settings.full_page_writes}, wal_sync_method=${settings.wal_sync_method}, ` +
       `shared_buffers=${(Number(settings.shared_buffers) * 8) / 1024} MiB, commit_delay=${settings.commit_delay}, pg_stat_statements loaded`,
   );
-  log(`each append run: 1 s warm-up, then ${SECONDS} s measured; the benchmark client and the server share the same ${cpus().length} cores`);
+  log(
+    `each append run: 1 s warm-up, then ${SECONDS} s measured; the benchmark client and the server share the same ${cpus().length} cores`,
+  );
 
   // A short unreported run first: WAL segment creation, catalog caches, JIT of the client.
   progress('warm-up');
@@ -103,7 +110,9 @@ try {
     for (const mode of ['autocommit', 'transaction', 'locked']) {
       await quiet();
       progress(`baseline ${mode}`);
-      baselineResults.push(await runBaseline(url, { mode, clients: 8, seconds: Math.max(3, Math.round(SECONDS * 0.8)) }, serverStats));
+      baselineResults.push(
+        await runBaseline(url, { mode, clients: 8, seconds: Math.max(3, Math.round(SECONDS * 0.8)) }, serverStats),
+      );
     }
   }
 
@@ -115,29 +124,100 @@ try {
     { id: 'cur-32s', adapter: 'current', writers: 32, shared: true, label: 'current: 32 writers, 1 shared instance' },
   ];
   const diagnostics = [
-    { id: 'cur-8-nosync', adapter: 'current', writers: 8, shared: false, syncOff: true, label: 'current: 8 writers, 8 instances' },
-    { id: 'cur-8s-nosync', adapter: 'current', writers: 8, shared: true, syncOff: true, label: 'current: 8 writers, 1 shared instance' },
+    {
+      id: 'cur-8-nosync',
+      adapter: 'current',
+      writers: 8,
+      shared: false,
+      syncOff: true,
+      label: 'current: 8 writers, 8 instances',
+    },
+    {
+      id: 'cur-8s-nosync',
+      adapter: 'current',
+      writers: 8,
+      shared: true,
+      syncOff: true,
+      label: 'current: 8 writers, 1 shared instance',
+    },
   ];
   if (!SKIP.has('experimental')) {
     appendRuns.push(
       { id: 'four-8', adapter: 'four-rt', writers: 8, shared: false, label: 'four-round-trip: 8 writers, 8 instances' },
-      { id: 'four-8s', adapter: 'four-rt', writers: 8, shared: true, label: 'four-round-trip: 8 writers, 1 shared instance' },
+      {
+        id: 'four-8s',
+        adapter: 'four-rt',
+        writers: 8,
+        shared: true,
+        label: 'four-round-trip: 8 writers, 1 shared instance',
+      },
       { id: 'one-1', adapter: 'single-rt', writers: 1, shared: false, label: 'one-round-trip: 1 writer' },
       { id: 'one-8', adapter: 'single-rt', writers: 8, shared: false, label: 'one-round-trip: 8 writers, 8 instances' },
-      { id: 'one-32', adapter: 'single-rt', writers: 32, shared: false, label: 'one-round-trip: 32 writers, 32 instances' },
-      { id: 'one-8s', adapter: 'single-rt', writers: 8, shared: true, label: 'one-round-trip: 8 writers, 1 shared instance' },
-      { id: 'one-32s', adapter: 'single-rt', writers: 32, shared: true, label: 'one-round-trip: 32 writers, 1 shared instance' },
+      {
+        id: 'one-32',
+        adapter: 'single-rt',
+        writers: 32,
+        shared: false,
+        label: 'one-round-trip: 32 writers, 32 instances',
+      },
+      {
+        id: 'one-8s',
+        adapter: 'single-rt',
+        writers: 8,
+        shared: true,
+        label: 'one-round-trip: 8 writers, 1 shared instance',
+      },
+      {
+        id: 'one-32s',
+        adapter: 'single-rt',
+        writers: 32,
+        shared: true,
+        label: 'one-round-trip: 32 writers, 1 shared instance',
+      },
     );
     if (EXTRA) {
       appendRuns.push(
-        { id: 'four-32s', adapter: 'four-rt', writers: 32, shared: true, label: 'four-round-trip: 32 writers, 1 shared instance' },
-        { id: 'one-8s2', adapter: 'single-rt', writers: 8, shared: true, maxInFlight: 2, label: 'one-round-trip: 8 writers, 1 shared, 2 batches in flight' },
-        { id: 'one-16s', adapter: 'single-rt', writers: 16, shared: true, label: 'one-round-trip: 16 writers, 1 shared instance' },
+        {
+          id: 'four-32s',
+          adapter: 'four-rt',
+          writers: 32,
+          shared: true,
+          label: 'four-round-trip: 32 writers, 1 shared instance',
+        },
+        {
+          id: 'one-8s2',
+          adapter: 'single-rt',
+          writers: 8,
+          shared: true,
+          maxInFlight: 2,
+          label: 'one-round-trip: 8 writers, 1 shared, 2 batches in flight',
+        },
+        {
+          id: 'one-16s',
+          adapter: 'single-rt',
+          writers: 16,
+          shared: true,
+          label: 'one-round-trip: 16 writers, 1 shared instance',
+        },
       );
     }
     diagnostics.push(
-      { id: 'one-8-nosync', adapter: 'single-rt', writers: 8, shared: false, syncOff: true, label: 'one-round-trip: 8 writers, 8 instances' },
-      { id: 'one-8s-nosync', adapter: 'single-rt', writers: 8, shared: true, syncOff: true, label: 'one-round-trip: 8 writers, 1 shared instance' },
+      {
+        id: 'one-8-nosync',
+        adapter: 'single-rt',
+        writers: 8,
+        shared: false,
+        syncOff: true,
+        label: 'one-round-trip: 8 writers, 8 instances',
+      },
+      {
+        id: 'one-8s-nosync',
+        adapter: 'single-rt',
+        writers: 8,
+        shared: true,
+        syncOff: true,
+        label: 'one-round-trip: 8 writers, 1 shared instance',
+      },
     );
   }
   const appendResults = [];
@@ -151,11 +231,25 @@ try {
     for (const run of diagnostics) {
       await quiet();
       progress(`diagnostic, synchronous_commit=off: ${run.label}`);
-      diagnosticResults.push(await runAppendScenario(url, { ...run, seconds: Math.max(2, Math.round(SECONDS / 2)) }, serverStats));
+      diagnosticResults.push(
+        await runAppendScenario(url, { ...run, seconds: Math.max(2, Math.round(SECONDS / 2)) }, serverStats),
+      );
     }
   }
 
-  const header = ['scenario', 'appends/s', 'events/s', 'p50 ms', 'p99 ms', 'round trips/append', 'appends/txn', 'CPU node', 'CPU pg', 'CPU other', 'errors'];
+  const header = [
+    'scenario',
+    'appends/s',
+    'events/s',
+    'p50 ms',
+    'p99 ms',
+    'round trips/append',
+    'appends/txn',
+    'CPU node',
+    'CPU pg',
+    'CPU other',
+    'errors',
+  ];
   const appendRow = (r, label = r.label) => [
     label,
     fmt.int(r.appendsPerSec),
@@ -171,27 +265,56 @@ try {
   ];
   const baselineLabel = (r) => `baseline, 8 connections: ${r.label}`;
   log('\n## 1–2. Appends (two events each, exact expected revision per stream) and baselines\n');
-  log(table(header, [...baselineResults.map((r) => appendRow(r, baselineLabel(r))), ...appendResults.map((r) => appendRow(r))]));
-  log('\n“current” = libs/event-store PostgresEventStore (9 round trips per commit); “four-round-trip” and “one-round-trip” =');
-  log('bench/experimental/. “N instances” = one store (own pool) per writer, as separate processes would be; “1 shared');
-  log('instance” = one store, so its group commit coalesces concurrent appends. CPU in % of one core (200% = both cores):');
+  log(
+    table(header, [
+      ...baselineResults.map((r) => appendRow(r, baselineLabel(r))),
+      ...appendResults.map((r) => appendRow(r)),
+    ]),
+  );
+  log(
+    '\n“current” = libs/event-store PostgresEventStore (9 round trips per commit); “four-round-trip” and “one-round-trip” =',
+  );
+  log(
+    'bench/experimental/. “N instances” = one store (own pool) per writer, as separate processes would be; “1 shared',
+  );
+  log(
+    'instance” = one store, so its group commit coalesces concurrent appends. CPU in % of one core (200% = both cores):',
+  );
   log('node = this process, pg = the cluster, other = anything else running on the machine (disturbs the figures).');
   if (diagnosticResults.length) {
     log('\n### Diagnostic: synchronous_commit=off (NOT durable; shows what waiting for the WAL flush costs)\n');
-    log(table(header, diagnosticResults.map((r) => appendRow(r))));
+    log(
+      table(
+        header,
+        diagnosticResults.map((r) => appendRow(r)),
+      ),
+    );
   }
 
-  const all = [...baselineResults.map((r) => ({ ...r, label: baselineLabel(r) })), ...appendResults].filter((r) => r.server);
+  const all = [...baselineResults.map((r) => ({ ...r, label: baselineLabel(r) })), ...appendResults].filter(
+    (r) => r.server,
+  );
   log('\n### Server side: commits, WAL flushes and execution time per commit\n');
   log(
     table(
-      ['scenario', 'commits/s', 'WAL flushes/commit', 'mean flush µs', 'server exec µs/commit', 'client-observed µs/commit'],
+      [
+        'scenario',
+        'commits/s',
+        'WAL flushes/commit',
+        'mean flush µs',
+        'server exec µs/commit',
+        'client-observed µs/commit',
+      ],
       all.map((r) => {
         const s = r.server;
         const seconds = r.appends / r.appendsPerSec; // the measured window (the server counters also include the few ms of shutdown)
         const commits = Math.max(1, s.commits);
-        const exec = [...s.statements.entries()].filter(([k]) => !k.startsWith('  (in function)')).reduce((t, [, v]) => t + v.ms, 0);
-        const client = r.queries ? [...r.queries.values()].reduce((t, q) => t + q.totalUs, 0) / Math.max(1, r.transactions) : NaN;
+        const exec = [...s.statements.entries()]
+          .filter(([k]) => !k.startsWith('  (in function)'))
+          .reduce((t, [, v]) => t + v.ms, 0);
+        const client = r.queries
+          ? [...r.queries.values()].reduce((t, q) => t + q.totalUs, 0) / Math.max(1, r.transactions)
+          : NaN;
         return [
           r.label,
           fmt.int(s.commits / (Number.isFinite(seconds) ? seconds : 1)),
@@ -203,13 +326,31 @@ try {
       }),
     ),
   );
-  log('\n(server exec = pg_stat_statements time of the top-level statements, which excludes the commit; the WAL flush at');
-  log(' commit is counted in pg_stat_wal. Under the advisory lock every commit waits for its own flush while holding the lock.)');
+  log(
+    '\n(server exec = pg_stat_statements time of the top-level statements, which excludes the commit; the WAL flush at',
+  );
+  log(
+    ' commit is counted in pg_stat_wal. Under the advisory lock every commit waits for its own flush while holding the lock.)',
+  );
 
-  const profiled = appendResults.filter((r) => ['cur-8', 'cur-8s', 'four-8', 'four-8s', 'one-8', 'one-8s'].includes(r.id));
-  const short = (r) => r.label.replace(/^(current|four-round-trip|one-round-trip): (\d+) writers, (\d+) instances$/, '$1, $3 inst.').replace(/^(current|four-round-trip|one-round-trip): (\d+) writers, 1 shared instance$/, '$1, shared');
-  log('\n### Where the time goes, per transaction: client-observed (send → reply) and server execution, per statement\n');
-  const keys = [...new Set(profiled.flatMap((r) => [...r.queries.keys(), ...[...r.server.statements.keys()].filter((k) => k.startsWith('  (in'))]))];
+  const profiled = appendResults.filter((r) =>
+    ['cur-8', 'cur-8s', 'four-8', 'four-8s', 'one-8', 'one-8s'].includes(r.id),
+  );
+  const short = (r) =>
+    r.label
+      .replace(/^(current|four-round-trip|one-round-trip): (\d+) writers, (\d+) instances$/, '$1, $3 inst.')
+      .replace(/^(current|four-round-trip|one-round-trip): (\d+) writers, 1 shared instance$/, '$1, shared');
+  log(
+    '\n### Where the time goes, per transaction: client-observed (send → reply) and server execution, per statement\n',
+  );
+  const keys = [
+    ...new Set(
+      profiled.flatMap((r) => [
+        ...r.queries.keys(),
+        ...[...r.server.statements.keys()].filter((k) => k.startsWith('  (in')),
+      ]),
+    ),
+  ];
   log(
     table(
       ['statement', ...profiled.map(short)],
@@ -231,17 +372,31 @@ try {
       ],
     ),
   );
-  log('\n(“count per transaction × client µs / server µs”; client time of the lock includes waiting for it; the COMMIT’s');
-  log(' server time excludes the WAL flush, its client time includes it; “(in function)” = statements inside eventstore.append_batch.)');
+  log(
+    '\n(“count per transaction × client µs / server µs”; client time of the lock includes waiting for it; the COMMIT’s',
+  );
+  log(
+    ' server time excludes the WAL flush, its client time includes it; “(in function)” = statements inside eventstore.append_batch.)',
+  );
 
   log('\n## 4. Correctness of the log written by the append runs\n');
   const checks = await verifyLog(url, acknowledged);
-  log(table(['check', 'result', 'detail'], checks.map((c) => [c.check, c.ok ? 'ok' : 'FAILED', c.detail])));
+  log(
+    table(
+      ['check', 'result', 'detail'],
+      checks.map((c) => [c.check, c.ok ? 'ok' : 'FAILED', c.detail]),
+    ),
+  );
   let sanity = [];
   if (!SKIP.has('experimental')) {
     log('\n### Experimental one-round-trip adapter: fallback paths\n');
     sanity = await sanityChecks(url);
-    log(table(['check', 'result', 'detail'], sanity.map((c) => [c.check, c.ok ? 'ok' : 'FAILED', c.detail])));
+    log(
+      table(
+        ['check', 'result', 'detail'],
+        sanity.map((c) => [c.check, c.ok ? 'ok' : 'FAILED', c.detail]),
+      ),
+    );
   }
 
   const readResults = [];
@@ -260,7 +415,9 @@ try {
       progress(`${fn.name} ${size}`);
       readResults.push(await fn(url, size, filled.head));
     }
-    log(`\n## 3. Reading the whole log (${filled.total.toLocaleString('en-US')} events; prefill took ${filled.seconds.toFixed(1)} s incl. VACUUM ANALYZE)\n`);
+    log(
+      `\n## 3. Reading the whole log (${filled.total.toLocaleString('en-US')} events; prefill took ${filled.seconds.toFixed(1)} s incl. VACUUM ANALYZE)\n`,
+    );
     log(
       table(
         ['reader', 'events', 'seconds', 'events/s', 'in order', 'CPU node', 'CPU pg', 'CPU other'],
@@ -298,7 +455,9 @@ try {
   }
   log(table(['target', 'measured', 'goal', '', 'measured / plain INSERT (or raw keyset) here'], rows));
   const failed = [...checks, ...sanity].filter((c) => !c.ok);
-  log(`\ntotal bench time ${((Date.now() - started) / 1000).toFixed(0)} s${failed.length ? `; ${failed.length} correctness check(s) FAILED` : ''}`);
+  log(
+    `\ntotal bench time ${((Date.now() - started) / 1000).toFixed(0)} s${failed.length ? `; ${failed.length} correctness check(s) FAILED` : ''}`,
+  );
   process.exitCode = failed.length ? 1 : 0;
 } finally {
   await cleanup();

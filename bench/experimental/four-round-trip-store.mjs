@@ -9,7 +9,8 @@
 // The lock is held for round trips 2–4 (and the WAL flush) instead of 2–9.
 import { eventStore } from '../lib/util.mjs';
 
-const { PostgresEventStore, EventStoreUnavailableError, IdempotencyConflictError, WrongExpectedRevisionError } = eventStore;
+const { PostgresEventStore, EventStoreUnavailableError, IdempotencyConflictError, WrongExpectedRevisionError } =
+  eventStore;
 
 const APPEND_LOCK_KEY = 7_364_201_911;
 
@@ -32,7 +33,18 @@ const WRITE = `WITH inserted AS (
 
 function isConnectionError(error) {
   const code = error?.code ?? '';
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006'].includes(code);
+  return [
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    'EPIPE',
+    '57P01',
+    '57P02',
+    '57P03',
+    '08000',
+    '08003',
+    '08006',
+  ].includes(code);
 }
 
 function revisionMatches(expected, current) {
@@ -59,9 +71,16 @@ export class FourRoundTripEventStore extends PostgresEventStore {
       await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${APPEND_LOCK_KEY})`);
       const streamIds = [...new Set(batch.map((a) => a.streamId))];
       const eventIds = batch.flatMap((a) => a.events.map((e) => e.id.toLowerCase()));
-      const { rows: [state] } = await client.query(READ_STATE, [streamIds, eventIds]);
+      const {
+        rows: [state],
+      } = await client.query(READ_STATE, [streamIds, eventIds]);
       const revisions = new Map(state.streams.map(([id, rev]) => [id, BigInt(rev)]));
-      const written = new Map(state.existing.map(([event_id, stream_id, revision, pos]) => [event_id, { event_id, stream_id, revision, position: pos }]));
+      const written = new Map(
+        state.existing.map(([event_id, stream_id, revision, pos]) => [
+          event_id,
+          { event_id, stream_id, revision, position: pos },
+        ]),
+      );
       const planned = new Map();
       const results = new Map();
       let next = BigInt(state.head);
@@ -141,7 +160,9 @@ export class FourRoundTripEventStore extends PostgresEventStore {
       for (const outcome of outcomes) outcome();
     } catch (error) {
       if (client) await client.query('ROLLBACK').catch(() => undefined);
-      const failure = isConnectionError(error) ? new EventStoreUnavailableError('The event store database cannot be reached', { cause: error }) : error;
+      const failure = isConnectionError(error)
+        ? new EventStoreUnavailableError('The event store database cannot be reached', { cause: error })
+        : error;
       for (const append of batch) append.reject(failure);
     } finally {
       client?.release();

@@ -3,7 +3,7 @@
 // against it: see docs/benchmarks.md.
 import { randomUUID } from 'node:crypto';
 import { makeEvent } from '../lib/util.mjs';
-import { SingleRoundTripEventStore } from './single-round-trip-store.mjs';
+import { SingleRoundTripEventStore } from './index.mjs';
 
 export async function sanityChecks(url) {
   const store = new SingleRoundTripEventStore({ connectionString: url });

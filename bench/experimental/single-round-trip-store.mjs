@@ -13,9 +13,10 @@
 // client cannot resolve in advance) the function writes nothing and the batch
 // goes through the original multi-statement path, which answers each append
 // on its own exactly as before. Reads and subscriptions are inherited.
-import { eventStore } from '../lib/util.mjs';
-
-const { PostgresEventStore, EventStoreUnavailableError } = eventStore;
+//
+// No imports: the class is built on whichever PostgresEventStore it is given
+// (the compiled one for the benchmarks, see ./index.mjs; the TypeScript source
+// for the contract suite, see ./single-round-trip.contract.spec.mjs).
 
 /** DDL of the function (would become a migration in libs/event-store/src/postgres/schema.ts). */
 export const APPEND_FUNCTION_SQL = `
@@ -106,10 +107,18 @@ export function planFastBatch(batch) {
       index.set(append.streamId, s);
       streams.push(append.streamId);
       added.push(0n);
-      if (expected === 'any') (kind.push('a'), reqRev.push(null), known.push(undefined));
-      else if (expected === 'no_stream') (kind.push('n'), reqRev.push(null), known.push(-1n));
-      else if (expected === 'stream_exists') (kind.push('e'), reqRev.push(null), known.push(undefined));
-      else (kind.push('r'), reqRev.push(expected.toString()), known.push(expected));
+      // The condition on the stream's revision before the batch, and that revision when the condition fixes it.
+      const [k, rev, before] =
+        expected === 'any'
+          ? ['a', null, undefined]
+          : expected === 'no_stream'
+            ? ['n', null, -1n]
+            : expected === 'stream_exists'
+              ? ['e', null, undefined]
+              : ['r', expected.toString(), expected];
+      kind.push(k);
+      reqRev.push(rev);
+      known.push(before);
     } else if (expected === 'no_stream') {
       return null; // an earlier append of this batch creates the stream: this one fails
     } else if (typeof expected === 'bigint') {
@@ -148,77 +157,69 @@ export function planFastBatch(batch) {
   };
 }
 
-export class SingleRoundTripEventStore extends PostgresEventStore {
-  /** maxInFlight > 1 lets one process have several coalesced batches in flight (changes per-process submission order: experiment only). */
-  constructor(options) {
-    super(options);
-    this.maxInFlight = options.maxInFlight ?? 1;
-    this.inFlight = 0;
-    this.fastBatches = 0;
-    this.slowBatches = 0;
-  }
-
-  static async install(connectionString) {
-    const { pg } = await import('../lib/util.mjs');
-    const client = new pg.Client({ connectionString });
-    await client.connect();
-    try {
-      await client.query(APPEND_FUNCTION_SQL);
-    } finally {
-      await client.end();
+/** The experimental adapter as a subclass of the given PostgresEventStore (it overrides two private methods). */
+export function defineSingleRoundTripStore({ PostgresEventStore, EventStoreUnavailableError }) {
+  return class SingleRoundTripEventStore extends PostgresEventStore {
+    /** maxInFlight > 1 lets one process have several coalesced batches in flight (changes per-process submission order: experiment only). */
+    constructor(options) {
+      super(options);
+      this.maxInFlight = options.maxInFlight ?? 1;
+      this.inFlight = 0;
+      this.fastBatches = 0;
+      this.slowBatches = 0;
     }
-  }
 
-  commitQueued() {
-    while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
-      const batch = [];
-      let size = 0;
-      while (this.queue.length > 0) {
-        const next = this.queue[0];
-        if (batch.length > 0 && size + next.events.length > this.maxEventsPerCommit) break;
-        batch.push(this.queue.shift());
-        size += next.events.length;
+    commitQueued() {
+      while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+        const batch = [];
+        let size = 0;
+        while (this.queue.length > 0) {
+          const next = this.queue[0];
+          if (batch.length > 0 && size + next.events.length > this.maxEventsPerCommit) break;
+          batch.push(this.queue.shift());
+          size += next.events.length;
+        }
+        this.inFlight += 1;
+        this.committing = true;
+        void this.commitBatch(batch).finally(() => {
+          this.inFlight -= 1;
+          this.committing = this.inFlight > 0;
+          this.commitQueued();
+        });
       }
-      this.inFlight += 1;
-      this.committing = true;
-      void this.commitBatch(batch).finally(() => {
-        this.inFlight -= 1;
-        this.committing = this.inFlight > 0;
-        this.commitQueued();
-      });
     }
-  }
 
-  async commitBatch(batch) {
-    const plan = planFastBatch(batch);
-    if (!plan) {
-      this.slowBatches += 1;
-      return super.commitBatch(batch);
+    async commitBatch(batch) {
+      const plan = planFastBatch(batch);
+      if (!plan) {
+        this.slowBatches += 1;
+        return super.commitBatch(batch);
+      }
+      let row;
+      try {
+        ({
+          rows: [row],
+        } = await this.pool.query(APPEND_CALL, plan.params));
+      } catch (error) {
+        const failure = isConnectionError(error)
+          ? new EventStoreUnavailableError('The event store database cannot be reached', { cause: error })
+          : error;
+        for (const append of batch) append.reject(failure);
+        return;
+      }
+      if (!row.applied) {
+        // Something would fail: nothing was written; the general path answers each append on its own.
+        this.slowBatches += 1;
+        return super.commitBatch(batch);
+      }
+      this.fastBatches += 1;
+      this.signalAppended();
+      const base = BigInt(row.base);
+      for (const { append, stream, offset, last } of plan.answers) {
+        const current = row.currents[stream] == null ? -1n : BigInt(row.currents[stream]);
+        const position = base + last;
+        append.resolve({ nextExpectedRevision: current + offset, position: { commit: position, prepare: position } });
+      }
     }
-    let row;
-    try {
-      ({
-        rows: [row],
-      } = await this.pool.query(APPEND_CALL, plan.params));
-    } catch (error) {
-      const failure = isConnectionError(error)
-        ? new EventStoreUnavailableError('The event store database cannot be reached', { cause: error })
-        : error;
-      for (const append of batch) append.reject(failure);
-      return;
-    }
-    if (!row.applied) {
-      // Something would fail: nothing was written; the general path answers each append on its own.
-      this.slowBatches += 1;
-      return super.commitBatch(batch);
-    }
-    this.fastBatches += 1;
-    this.signalAppended();
-    const base = BigInt(row.base);
-    for (const { append, stream, offset, last } of plan.answers) {
-      const current = row.currents[stream] == null ? -1n : BigInt(row.currents[stream]);
-      const position = base + last;
-      append.resolve({ nextExpectedRevision: current + offset, position: { commit: position, prepare: position } });
-    }
-  }
+  };
 }

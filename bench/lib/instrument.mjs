@@ -19,7 +19,8 @@ export function statementKey(text) {
   if (/^BEGIN; SELECT pg_advisory_xact_lock/i.test(t)) return 'BEGIN + lock';
   if (/^SELECT \(SELECT coalesce\(json_agg/i.test(t)) return 'read state (3 reads in 1)';
   if (/^WITH inserted AS \( INSERT INTO eventstore.events/i.test(t)) return 'write (insert + upsert + notify)';
-  if (/^SELECT array_agg\(s.revision|^SELECT ARRAY\(SELECT \(SELECT s.revision/i.test(t)) return 'read stream revisions';
+  if (/^SELECT array_agg\(s.revision|^SELECT ARRAY\(SELECT \(SELECT s.revision/i.test(t))
+    return 'read stream revisions';
   if (/^(SELECT )?\(?EXISTS/i.test(t)) return 'check revisions + existing ids';
   if (/^SELECT pg_advisory_xact_lock/i.test(t)) return 'lock';
   if (/^SELECT stream_id, revision FROM eventstore.streams/i.test(t)) return 'read stream revisions';

@@ -17,7 +17,10 @@ export async function restartWithServerStats(cluster) {
       await c.end();
     }
   };
-  await sql(cluster.url, [`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`, `ALTER SYSTEM SET track_wal_io_timing = on`]);
+  await sql(cluster.url, [
+    `ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`,
+    `ALTER SYSTEM SET track_wal_io_timing = on`,
+  ]);
   await cluster.stop();
   const restarted = await readDb.startLocalPostgres({ dataDir: cluster.dataDir, ephemeral: false });
   // Custom settings of a module can only be set once it is loaded.
@@ -59,14 +62,19 @@ export class ServerStats {
     }
     const {
       rows: [wal],
-    } = await this.client.query('SELECT wal_records::bigint::text, wal_bytes::text, wal_write::int, wal_sync::int, wal_write_time, wal_sync_time FROM pg_stat_wal');
+    } = await this.client.query(
+      'SELECT wal_records::bigint::text, wal_bytes::text, wal_write::int, wal_sync::int, wal_write_time, wal_sync_time FROM pg_stat_wal',
+    );
     const {
       rows: [db],
-    } = await this.client.query('SELECT xact_commit::int AS commits FROM pg_stat_database WHERE datname = current_database()');
+    } = await this.client.query(
+      'SELECT xact_commit::int AS commits FROM pg_stat_database WHERE datname = current_database()',
+    );
     // Exact transaction count from pg_stat_statements (updated at once); xact_commit and the WAL counters are
     // flushed lazily by each backend (up to a second late), so they are only used as a ratio to each other.
     const calls = (key) => statements.get(key)?.calls ?? 0;
-    const commits = calls('COMMIT') + calls('append function') + (calls('COMMIT') === 0 ? calls('insert (baseline)') : 0);
+    const commits =
+      calls('COMMIT') + calls('append function') + (calls('COMMIT') === 0 ? calls('insert (baseline)') : 0);
     return { statements, wal, commits, walSyncsPerCommit: wal.wal_sync / Math.max(1, db.commits) };
   }
 

@@ -2,8 +2,7 @@
 // expected revisions, each to its own streams.
 import { cpuMeter, eventStore, makeEvent, percentiles, sleep } from '../lib/util.mjs';
 import { queryStats, resetQueryStats, totalQueries } from '../lib/instrument.mjs';
-import { SingleRoundTripEventStore } from '../experimental/single-round-trip-store.mjs';
-import { FourRoundTripEventStore } from '../experimental/four-round-trip-store.mjs';
+import { FourRoundTripEventStore, SingleRoundTripEventStore } from '../experimental/index.mjs';
 
 const { PostgresEventStore } = eventStore;
 const STREAMS_PER_WRITER = 16;
@@ -82,7 +81,9 @@ export async function runAppendScenario(url, o, serverStats = null) {
   await sleep(o.seconds * 1000);
   measuring = false;
   const usage = meter();
-  const queries = new Map([...queryStats()].filter(([k]) => !k.startsWith('SELECT pg_stat')).map(([k, v]) => [k, { ...v }]));
+  const queries = new Map(
+    [...queryStats()].filter(([k]) => !k.startsWith('SELECT pg_stat')).map(([k, v]) => [k, { ...v }]),
+  );
   const fastBatches = stores.reduce((n, s) => n + (s.fastBatches ?? 0), 0) - fastBefore;
   stop = true;
   await Promise.all(running);

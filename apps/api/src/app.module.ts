@@ -3,7 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { AccessGuard } from './common/access/access';
 import { IdentityModule } from './identity/identity.module';
-import { IDENTITY_OPTIONS } from './identity/identity.types';
+import { AUTHENTICATOR, IDENTITY_OPTIONS } from './identity/identity.types';
 import { Mailer } from './identity/mailer';
 import { RateLimiter } from './identity/rate-limiter';
 import type { Runtime } from './infrastructure/runtime';
@@ -21,6 +21,7 @@ class RuntimeModule {
       { provide: PROJECTION_WAITER, useValue: runtime.waiter },
       { provide: IDENTITY_OPTIONS, useValue: runtime.identity },
       { provide: Mailer, useValue: runtime.mailer },
+      { provide: AUTHENTICATOR, useValue: runtime.authenticator },
       { provide: RateLimiter, useValue: new RateLimiter(runtime.db) },
     ];
     return { module: RuntimeModule, providers, exports: providers };

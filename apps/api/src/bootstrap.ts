@@ -82,7 +82,7 @@ export async function startServer(
     }),
   );
   app.use(sameOriginWrites);
-  const closeSessions = mountSessions(express, {
+  const closeSessions = mountSessions(express, runtime.authenticator, {
     pool: runtime.pool,
     secret: runtime.identity.secret,
     secure: config.COOKIE_SECURE ?? config.NODE_ENV === 'production',

@@ -10,43 +10,108 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as LocationsRouteImport } from './routes/locations'
+import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as PharmacistLoginRouteImport } from './routes/pharmacist-login'
+import { Route as AuthenticatedLocationsRouteImport } from './routes/_authenticated/locations'
+import { Route as AuthenticatedSettingsRouteImport } from './routes/_authenticated/settings'
+import { Route as AuthenticatedUserManagementRouteImport } from './routes/_authenticated/user-management'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const LocationsRoute = LocationsRouteImport.update({
-  id: '/locations',
-  path: '/locations',
+const AuthenticatedRoute = AuthenticatedRouteImport.update({
+  id: '/_authenticated',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PharmacistLoginRoute = PharmacistLoginRouteImport.update({
+  id: '/pharmacist-login',
+  path: '/pharmacist-login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AuthenticatedLocationsRoute = AuthenticatedLocationsRouteImport.update({
+  id: '/locations',
+  path: '/locations',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedSettingsRoute = AuthenticatedSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedUserManagementRoute =
+  AuthenticatedUserManagementRouteImport.update({
+    id: '/user-management',
+    path: '/user-management',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/locations': typeof LocationsRoute
+  '/login': typeof LoginRoute
+  '/pharmacist-login': typeof PharmacistLoginRoute
+  '/locations': typeof AuthenticatedLocationsRoute
+  '/settings': typeof AuthenticatedSettingsRoute
+  '/user-management': typeof AuthenticatedUserManagementRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/locations': typeof LocationsRoute
+  '/login': typeof LoginRoute
+  '/pharmacist-login': typeof PharmacistLoginRoute
+  '/locations': typeof AuthenticatedLocationsRoute
+  '/settings': typeof AuthenticatedSettingsRoute
+  '/user-management': typeof AuthenticatedUserManagementRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/locations': typeof LocationsRoute
+  '/_authenticated': typeof AuthenticatedRouteWithChildren
+  '/login': typeof LoginRoute
+  '/pharmacist-login': typeof PharmacistLoginRoute
+  '/_authenticated/locations': typeof AuthenticatedLocationsRoute
+  '/_authenticated/settings': typeof AuthenticatedSettingsRoute
+  '/_authenticated/user-management': typeof AuthenticatedUserManagementRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/locations'
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/pharmacist-login'
+    | '/locations'
+    | '/settings'
+    | '/user-management'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/locations'
-  id: '__root__' | '/' | '/locations'
+  to:
+    | '/'
+    | '/login'
+    | '/pharmacist-login'
+    | '/locations'
+    | '/settings'
+    | '/user-management'
+  id:
+    | '__root__'
+    | '/'
+    | '/_authenticated'
+    | '/login'
+    | '/pharmacist-login'
+    | '/_authenticated/locations'
+    | '/_authenticated/settings'
+    | '/_authenticated/user-management'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  LocationsRoute: typeof LocationsRoute
+  AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
+  LoginRoute: typeof LoginRoute
+  PharmacistLoginRoute: typeof PharmacistLoginRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -58,19 +123,72 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/locations': {
-      id: '/locations'
+    '/_authenticated': {
+      id: '/_authenticated'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AuthenticatedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pharmacist-login': {
+      id: '/pharmacist-login'
+      path: '/pharmacist-login'
+      fullPath: '/pharmacist-login'
+      preLoaderRoute: typeof PharmacistLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_authenticated/locations': {
+      id: '/_authenticated/locations'
       path: '/locations'
       fullPath: '/locations'
-      preLoaderRoute: typeof LocationsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AuthenticatedLocationsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/settings': {
+      id: '/_authenticated/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AuthenticatedSettingsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/user-management': {
+      id: '/_authenticated/user-management'
+      path: '/user-management'
+      fullPath: '/user-management'
+      preLoaderRoute: typeof AuthenticatedUserManagementRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
   }
 }
 
+interface AuthenticatedRouteChildren {
+  AuthenticatedLocationsRoute: typeof AuthenticatedLocationsRoute
+  AuthenticatedSettingsRoute: typeof AuthenticatedSettingsRoute
+  AuthenticatedUserManagementRoute: typeof AuthenticatedUserManagementRoute
+}
+
+const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedLocationsRoute: AuthenticatedLocationsRoute,
+  AuthenticatedSettingsRoute: AuthenticatedSettingsRoute,
+  AuthenticatedUserManagementRoute: AuthenticatedUserManagementRoute,
+}
+
+const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
+  AuthenticatedRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  LocationsRoute: LocationsRoute,
+  AuthenticatedRoute: AuthenticatedRouteWithChildren,
+  LoginRoute: LoginRoute,
+  PharmacistLoginRoute: PharmacistLoginRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -31,6 +31,10 @@ export const configSchema = z.object({
   /** The first administrator, created at start-up when no administrator exists. */
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** Sign-in attempts allowed per client address in 10 minutes (each sign-in path). */
+  SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** Sign-in codes that may be requested for one e-mail address in 10 minutes. */
+  SIGNIN_CODES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

@@ -1,3 +1,4 @@
+import type { PassportStatic } from 'passport';
 import type { Role } from '@pharmacy/contracts';
 
 /** The signed-in user as the server sees it on each request (loaded fresh, so role changes apply at once). */
@@ -31,3 +32,7 @@ export const defaultIdentityOptions: Omit<IdentityOptions, 'secret'> = {
   maxFailedSignIns: 5,
   lockoutMs: 15 * 60 * 1000,
 };
+
+/** The passport instance of one server (not the module-wide singleton: tests run several servers in one process). */
+export const AUTHENTICATOR = Symbol('Authenticator');
+export type PassportInstance = InstanceType<PassportStatic['Authenticator']>;

@@ -1,10 +1,9 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { originOf } from '../common/request-context';
 import { IdentityService } from './identity.service';
-import type { SessionUser } from './identity.types';
+import { AUTHENTICATOR, type PassportInstance, type SessionUser } from './identity.types';
 
 /**
  * passport-local strategies for the two ways in, and the session (de)serialisers.
@@ -13,9 +12,13 @@ import type { SessionUser } from './identity.types';
  */
 @Injectable()
 export class PassportSetup implements OnModuleInit {
-  constructor(private readonly identity: IdentityService) {}
+  constructor(
+    private readonly identity: IdentityService,
+    @Inject(AUTHENTICATOR) private readonly passport: PassportInstance,
+  ) {}
 
   onModuleInit(): void {
+    const passport = this.passport;
     passport.use(
       'email-otp',
       new LocalStrategy(
@@ -53,7 +56,12 @@ export class PassportSetup implements OnModuleInit {
 }
 
 /** Runs a strategy and starts a fresh session (passport regenerates the session id: no fixation). */
-export function authenticate(strategy: string, request: Request, response: Response): Promise<SessionUser> {
+export function authenticate(
+  passport: PassportInstance,
+  strategy: string,
+  request: Request,
+  response: Response,
+): Promise<SessionUser> {
   return new Promise((resolve, reject) => {
     const middleware = passport.authenticate(
       strategy,

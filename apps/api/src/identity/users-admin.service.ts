@@ -117,10 +117,13 @@ export class UsersAdminService {
     if (userId === actor.id)
       throw blocked('OWN_ROLE', 'You cannot change your own role. Have another admin change it for you.');
     await this.db.transaction().execute(async (trx) => {
-      const user = await this.lockUser(trx, userId);
+      const user = await this.lockForAdminChange(
+        trx,
+        userId,
+        'Cannot remove the last administrator. Promote another user to admin first.',
+        role !== 'admin',
+      );
       if (user.role === role) return;
-      if (user.role === 'admin')
-        await this.refuseLastAdmin(trx, 'Cannot remove the last administrator. Promote another user to admin first.');
       await trx.updateTable('users').set({ role, updatedAt: new Date() }).where('id', '=', userId).execute();
       await writeAudit(
         trx,
@@ -140,9 +143,12 @@ export class UsersAdminService {
   async delete(userId: string, actor: Actor): Promise<void> {
     if (userId === actor.id) throw blocked('OWN_ACCOUNT', 'You cannot delete your own account.');
     await this.db.transaction().execute(async (trx) => {
-      const user = await this.lockUser(trx, userId);
-      if (user.role === 'admin')
-        await this.refuseLastAdmin(trx, 'Cannot delete the last administrator. Promote another user to admin first.');
+      const user = await this.lockForAdminChange(
+        trx,
+        userId,
+        'Cannot delete the last administrator. Promote another user to admin first.',
+        true,
+      );
       await trx.deleteFrom('users').where('id', '=', userId).execute();
       await endSessionsOf(trx, userId);
       await writeAudit(
@@ -268,16 +274,39 @@ export class UsersAdminService {
     return user;
   }
 
-  /** Locks every administrator row, then refuses when the one being removed is the only one. */
-  private async refuseLastAdmin(trx: Transaction<ReadDatabase>, message: string): Promise<void> {
-    const admins = await trx
+  /**
+   * Locks the target, and when it is an administrator who would stop being one,
+   * every administrator row first, always in id order (concurrent requests then
+   * queue instead of deadlocking), and refuses if it is the only one left.
+   */
+  private async lockForAdminChange(
+    trx: Transaction<ReadDatabase>,
+    userId: string,
+    lastAdminMessage: string,
+    removesAdmin: boolean,
+  ) {
+    if (!UUID.test(userId)) throw userNotFound(userId);
+    const peek = await trx
       .selectFrom('users')
-      .select('id')
-      .where('role', '=', 'admin')
+      .select('role')
+      .where('id', '=', userId)
       .where('isActive', '=', true)
-      .forUpdate()
-      .execute();
-    if (admins.length <= 1) throw blocked('LAST_ADMIN', message);
+      .executeTakeFirst();
+    if (!peek) throw userNotFound(userId);
+    if (peek.role === 'admin' && removesAdmin) {
+      const admins = await trx
+        .selectFrom('users')
+        .select(['id', 'role'])
+        .where('role', '=', 'admin')
+        .where('isActive', '=', true)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      const user = await this.lockUser(trx, userId);
+      if (user.role === 'admin' && admins.length <= 1) throw blocked('LAST_ADMIN', lastAdminMessage);
+      return user;
+    }
+    return this.lockUser(trx, userId);
   }
 }
 

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Pool } from 'pg';
+import passport from 'passport';
 import type { Logger } from 'pino';
 import { EventStoreDbEventStore, PostgresEventStore, migrateEventStore, type EventStore } from '@pharmacy/event-store';
 import { createPool, createReadDb, migrateDatabase, type ReadDb } from '@pharmacy/read-db';
 import { allProjections, ProjectionWaiter, startProjector, type ProjectorHandle } from '@pharmacy/projections';
 import type { AppConfig } from '../config/config';
-import { defaultIdentityOptions, type IdentityOptions } from '../identity/identity.types';
+import { defaultIdentityOptions, type IdentityOptions, type PassportInstance } from '../identity/identity.types';
 import { Mailer } from '../identity/mailer';
 
 /** The long-lived objects of one process, built before Nest and closed after it. */
@@ -21,6 +22,7 @@ export interface Runtime {
   pool: Pool;
   identity: IdentityOptions;
   mailer: Mailer;
+  authenticator: PassportInstance;
   waiter: ProjectionWaiter;
   projector: ProjectorHandle | null;
   close(): Promise<void>;
@@ -73,6 +75,7 @@ export async function openRuntime(config: AppConfig, databaseUrl: string, logger
     pool,
     identity,
     mailer,
+    authenticator: new passport.Authenticator(),
     waiter,
     projector,
     async close() {

@@ -16,17 +16,15 @@ export async function ensureFirstAdmin(app: INestApplicationContext, config: App
     .where('isActive', '=', true)
     .executeTakeFirst();
   if (admin) return;
-  await app
-    .get(UsersAdminService)
-    .register(
-      {
-        email: config.ADMIN_EMAIL,
-        password: config.ADMIN_PASSWORD,
-        firstName: 'Administrator',
-        lastName: '',
-        role: 'admin',
-      },
-      null,
-    );
+  await app.get(UsersAdminService).register(
+    {
+      email: config.ADMIN_EMAIL,
+      password: config.ADMIN_PASSWORD,
+      firstName: 'Administrator',
+      lastName: '',
+      role: 'admin',
+    },
+    null,
+  );
   logger.info({ email: config.ADMIN_EMAIL }, 'first administrator created from ADMIN_EMAIL');
 }

@@ -1,8 +1,8 @@
 import connectPgSimple from 'connect-pg-simple';
 import type { Express, NextFunction, Request, Response } from 'express';
 import session from 'express-session';
-import passport from 'passport';
 import type { Pool } from 'pg';
+import type { PassportInstance } from '../identity/identity.types';
 
 export const SESSION_COOKIE = 'pharmacy.sid';
 
@@ -11,7 +11,11 @@ export const SESSION_COOKIE = 'pharmacy.sid';
  * an httpOnly SameSite cookie, and passport on top. Returns a closer for the
  * store's expiry sweeper.
  */
-export function mountSessions(app: Express, options: { pool: Pool; secret: string; secure: boolean }): () => void {
+export function mountSessions(
+  app: Express,
+  passport: PassportInstance,
+  options: { pool: Pool; secret: string; secure: boolean },
+): () => void {
   const PgStore = connectPgSimple(session);
   const store = new PgStore({
     pool: options.pool,
@@ -45,7 +49,7 @@ export function sameOriginWrites(request: Request, response: Response, next: Nex
   const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
   const origin = request.get('origin');
   if (unsafe && origin && request.path.startsWith('/api')) {
-    let host: string | null = null;
+    let host: string | null;
     try {
       host = new URL(origin).host;
     } catch {

@@ -5,7 +5,13 @@ import { useIntl } from 'react-intl';
 export function FullPageSpinner() {
   const intl = useIntl();
   return (
-    <Flex align="center" justify="center" minHeight="100vh" role="status" aria-label={intl.formatMessage({ id: 'common.loading' })}>
+    <Flex
+      align="center"
+      justify="center"
+      minHeight="100vh"
+      role="status"
+      aria-label={intl.formatMessage({ id: 'common.loading' })}
+    >
       <Spinner size="3" />
     </Flex>
   );

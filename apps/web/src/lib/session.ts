@@ -90,14 +90,25 @@ export async function selectPharmacy(pharmacyId: string): Promise<MessageAnswer 
 
 /**
  * POST /api/auth/user/pharmacy. `scope: 'everything'` (switching pharmacy in the
- * shell) also refreshes every other cached read, because most data is per pharmacy.
+ * shell) also refreshes every other cached read, because most data is per
+ * pharmacy. `onSelected` runs before the current user is read again, because the
+ * new answer can replace the screen that asked (the selection screen).
  */
-export function useSelectPharmacy({ scope }: { scope: 'user' | 'everything' }) {
+export function useSelectPharmacy({
+  scope,
+  onSelected,
+}: {
+  scope: 'user' | 'everything';
+  onSelected?: (answer: MessageAnswer | null) => void;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: selectPharmacy,
-    // Returning the promise keeps the mutation pending until the screens show the new pharmacy.
-    onSuccess: () => (scope === 'everything' ? queryClient.invalidateQueries() : refreshCurrentUser(queryClient)),
+    // Pending until the screens show the new pharmacy.
+    onSuccess: async (answer) => {
+      onSelected?.(answer);
+      await (scope === 'everything' ? queryClient.invalidateQueries() : refreshCurrentUser(queryClient));
+    },
   });
 }
 

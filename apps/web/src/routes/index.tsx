@@ -1,8 +1,15 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, Navigate } from '@tanstack/react-router';
+import { WelcomePage } from '../features/auth/components/welcome-page';
+import { useAuthState } from '../lib/session';
 
-// The dashboard arrives with sign-in; until then the home page is the locations list.
 export const Route = createFileRoute('/')({
-  beforeLoad: () => {
-    throw redirect({ to: '/locations', replace: true });
-  },
+  component: HomeRoute,
 });
+
+// Signed out: the welcome page. Signed in: the dashboard, which does not exist yet,
+// so the locations list stands in for it.
+function HomeRoute() {
+  const { data } = useAuthState();
+  if (data?.status === 'signedIn') return <Navigate to="/locations" replace />;
+  return <WelcomePage />;
+}

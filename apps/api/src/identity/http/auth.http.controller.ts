@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
   loginRequestSchema,
@@ -20,9 +20,12 @@ import { Caller, Origin, originOf } from '../../common/request-context';
 import { ZodValidationPipe } from '../../common/validation';
 import type { RequestOrigin } from '../audit';
 import { IdentityService } from '../identity.service';
+import { AUTHENTICATOR, type PassportInstance } from '../identity.types';
 import { authenticate, endSession, saveSession } from '../passport.setup';
 import { RateLimiter } from '../rate-limiter';
 import { TotpService } from '../totp.service';
+import type { AppConfig } from '../../config/config';
+import { APP_CONFIG } from '../../infrastructure/tokens';
 
 /** The sign-in calls of the specification, plus the authenticator enrolment. */
 @Controller('api/auth')
@@ -31,6 +34,8 @@ export class AuthHttpController {
     private readonly identity: IdentityService,
     private readonly totp: TotpService,
     private readonly limits: RateLimiter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(AUTHENTICATOR) private readonly passport: PassportInstance,
   ) {}
 
   @Public()
@@ -40,8 +45,8 @@ export class AuthHttpController {
     @Body(new ZodValidationPipe(loginRequestSchema)) body: z.output<typeof loginRequestSchema>,
     @Origin() origin: RequestOrigin,
   ): Promise<LoginRequestAnswer> {
-    await this.limits.hit(`login-request:ip:${origin.ip}`, 30, 600);
-    await this.limits.hit(`login-request:email:${body.email.toLowerCase()}`, 5, 600);
+    await this.limits.hit(`login-request:ip:${origin.ip}`, this.config.SIGNIN_LIMIT_PER_IP, 600);
+    await this.limits.hit(`login-request:email:${body.email.toLowerCase()}`, this.config.SIGNIN_CODES_PER_EMAIL, 600);
     const { userId } = await this.identity.requestCode(body.email, origin);
     return { message: 'A verification code has been sent to your email address.', userId };
   }
@@ -54,8 +59,8 @@ export class AuthHttpController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<MessageAnswer> {
-    await this.limits.hit(`login-verify:ip:${request.ip}`, 60, 600);
-    const user = await authenticate('email-otp', request, response);
+    await this.limits.hit(`login-verify:ip:${request.ip}`, this.config.SIGNIN_LIMIT_PER_IP * 2, 600);
+    const user = await authenticate(this.passport, 'email-otp', request, response);
     request.session.pharmacyId = await this.identity.initialPharmacy(user);
     await saveSession(request);
     return { message: `Welcome back${user.firstName ? `, ${user.firstName}` : ''}!` };
@@ -69,10 +74,10 @@ export class AuthHttpController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<MessageAnswer> {
-    await this.limits.hit(`pharmacist-login:ip:${request.ip}`, 60, 600);
+    await this.limits.hit(`pharmacist-login:ip:${request.ip}`, this.config.SIGNIN_LIMIT_PER_IP * 2, 600);
     await this.limits.hit(`pharmacist-login:user:${body.username.toLowerCase()}`, 20, 600);
     request.body = body;
-    const user = await authenticate('pharmacist', request, response);
+    const user = await authenticate(this.passport, 'pharmacist', request, response);
     request.session.pharmacyId = await this.identity.initialPharmacy(user);
     await saveSession(request);
     return { message: `Welcome back${user.firstName ? `, ${user.firstName}` : ''}!` };
@@ -166,7 +171,7 @@ export class AuthHttpController {
     @Origin() origin: RequestOrigin,
   ): Promise<MessageAnswer> {
     await this.totp.disable(caller.id, body.password, origin);
-    return { message: 'Authenticator app turned off' };
+    return { message: 'PassportInstance app turned off' };
   }
 
   private audit(userId: string, action: string, origin: RequestOrigin): Promise<void> {

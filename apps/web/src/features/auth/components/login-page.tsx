@@ -214,7 +214,13 @@ export function LoginPage() {
               <MailIcon />
               <FormattedMessage id="login.changeEmail" />
             </Button>
-            <Button type="button" variant="ghost" color="gray" disabled={isPending} onClick={() => void navigate({ to: '/' })}>
+            <Button
+              type="button"
+              variant="ghost"
+              color="gray"
+              disabled={isPending}
+              onClick={() => void navigate({ to: '/' })}
+            >
               <ArrowBackIcon />
               <FormattedMessage id="login.backToWelcome" />
             </Button>

@@ -55,9 +55,11 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           >
             <SidebarIcon width={18} height={18} className="icon-flip-rtl" />
           </IconButton>
-          <Text size="2" color="gray" className="sidebar-truncate">
-            <bdi>{localizedPharmacy(user.currentPharmacy, language).name}</bdi>
-          </Text>
+          {user.currentPharmacy && (
+            <Text size="2" color="gray" className="sidebar-truncate">
+              <bdi>{localizedPharmacy(user.currentPharmacy, language).name}</bdi>
+            </Text>
+          )}
         </header>
         <main className="shell-content">
           <Container size="4" px="4" py="6">

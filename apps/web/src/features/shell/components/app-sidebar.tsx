@@ -114,7 +114,12 @@ export function AppSidebar({ user, collapsed, onNavigate }: AppSidebarProps) {
       <div className="sidebar-footer">
         {withTooltip(
           settingsLabel,
-          <Link to="/settings" className="sidebar-link" aria-label={collapsed ? settingsLabel : undefined} onClick={onNavigate}>
+          <Link
+            to="/settings"
+            className="sidebar-link"
+            aria-label={collapsed ? settingsLabel : undefined}
+            onClick={onNavigate}
+          >
             <SettingsIcon width={18} height={18} />
             <span className="sidebar-label">{settingsLabel}</span>
           </Link>,

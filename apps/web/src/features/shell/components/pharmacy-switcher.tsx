@@ -14,17 +14,19 @@ export function PharmacySwitcher({ user }: { user: CurrentUser }) {
   const { language } = useLanguage();
   const { toast } = useToast();
   const labelId = useId();
-  const select = useSelectPharmacy({ scope: 'everything' });
-  const current = localizedPharmacy(user.currentPharmacy, language).name;
+  const select = useSelectPharmacy({
+    scope: 'everything',
+    onSelected: () =>
+      toast({
+        title: intl.formatMessage({ id: 'pharmacySelection.success.title' }),
+        description: intl.formatMessage({ id: 'pharmacySelection.success.description' }),
+      }),
+  });
+  const current = user.currentPharmacy ? localizedPharmacy(user.currentPharmacy, language).name : null;
 
   const onChange = (pharmacyId: string) => {
     if (pharmacyId === user.currentPharmacyId) return;
     select.mutate(pharmacyId, {
-      onSuccess: () =>
-        toast({
-          title: intl.formatMessage({ id: 'shell.pharmacy.switched.title' }),
-          description: intl.formatMessage({ id: 'shell.pharmacy.switched.description' }),
-        }),
       onError: (error) =>
         toast({
           variant: 'error',
@@ -41,7 +43,7 @@ export function PharmacySwitcher({ user }: { user: CurrentUser }) {
         <Text as="div" size="1" color="gray" id={labelId}>
           <FormattedMessage id="shell.pharmacy.current" />
         </Text>
-        {user.pharmacies.length > 1 ? (
+        {user.pharmacies.length > 1 && user.currentPharmacyId ? (
           <Select.Root value={user.currentPharmacyId} onValueChange={onChange} disabled={select.isPending} size="2">
             <Select.Trigger
               variant="soft"
@@ -60,7 +62,7 @@ export function PharmacySwitcher({ user }: { user: CurrentUser }) {
           </Select.Root>
         ) : (
           <Text as="div" size="2" weight="medium" className="sidebar-truncate">
-            <bdi>{current}</bdi>
+            {current === null ? <FormattedMessage id="shell.pharmacy.none" /> : <bdi>{current}</bdi>}
           </Text>
         )}
       </div>

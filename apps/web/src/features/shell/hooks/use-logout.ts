@@ -17,7 +17,8 @@ export function useLogout() {
   const intl = useIntl();
   const mutation = useLogoutMutation();
 
-  const leave = () => queryClient.setQueryData<AuthState>(currentUserQueryKey, { status: 'signedOut', loggedOut: true });
+  const leave = () =>
+    queryClient.setQueryData<AuthState>(currentUserQueryKey, { status: 'signedOut', loggedOut: true });
 
   const logout = () =>
     mutation.mutate(undefined, {

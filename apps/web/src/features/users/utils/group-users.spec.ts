@@ -1,0 +1,72 @@
+import { describe, expect, it } from '@jest/globals';
+import type { AdminUserRow } from '@pharmacy/contracts';
+import { filterUsers, groupUserRows } from './group-users';
+
+const row = (overrides: Partial<AdminUserRow>): AdminUserRow => ({
+  userId: 'u1',
+  email: 'layla@pharmacy.example',
+  firstName: 'Layla',
+  lastName: 'Haddad',
+  role: 'pharmacist',
+  profileImageUrl: null,
+  pharmacyId: null,
+  pharmacyName: null,
+  isAssignmentActive: null,
+  ...overrides,
+});
+
+describe('groupUserRows', () => {
+  it('makes one user per id with every active assignment, in the order the server sent', () => {
+    const users = groupUserRows([
+      row({
+        userId: 'u2',
+        email: 'omar@pharmacy.example',
+        pharmacyId: 'p1',
+        pharmacyName: 'Downtown',
+        isAssignmentActive: true,
+      }),
+      row({ userId: 'u1', pharmacyId: 'p1', pharmacyName: 'Downtown', isAssignmentActive: true }),
+      row({
+        userId: 'u2',
+        email: 'omar@pharmacy.example',
+        pharmacyId: 'p2',
+        pharmacyName: 'Airport',
+        isAssignmentActive: true,
+      }),
+    ]);
+    expect(users.map((user) => user.userId)).toEqual(['u2', 'u1']);
+    expect(users[0]?.pharmacies).toEqual([
+      { pharmacyId: 'p1', pharmacyName: 'Downtown' },
+      { pharmacyId: 'p2', pharmacyName: 'Airport' },
+    ]);
+    expect(users[1]?.pharmacies).toEqual([{ pharmacyId: 'p1', pharmacyName: 'Downtown' }]);
+  });
+
+  it('gives a user without assignments (one row, no pharmacy) an empty list', () => {
+    const [user] = groupUserRows([row({ role: 'admin' })]);
+    expect(user).toMatchObject({ userId: 'u1', role: 'admin', pharmacies: [] });
+  });
+
+  it('leaves out withdrawn assignments and repeated rows', () => {
+    const [user] = groupUserRows([
+      row({ pharmacyId: 'p1', pharmacyName: 'Downtown', isAssignmentActive: false }),
+      row({ pharmacyId: 'p2', pharmacyName: 'Airport', isAssignmentActive: true }),
+      row({ pharmacyId: 'p2', pharmacyName: 'Airport', isAssignmentActive: true }),
+    ]);
+    expect(user?.pharmacies).toEqual([{ pharmacyId: 'p2', pharmacyName: 'Airport' }]);
+  });
+});
+
+describe('filterUsers', () => {
+  const users = groupUserRows([
+    row({}),
+    row({ userId: 'u2', email: 'omar@pharmacy.example', firstName: 'Omar', lastName: 'Saleh' }),
+  ]);
+
+  it('matches the full name or the e-mail address, ignoring case', () => {
+    expect(filterUsers(users, 'LAYLA HAD').map((user) => user.userId)).toEqual(['u1']);
+    expect(filterUsers(users, 'omar@').map((user) => user.userId)).toEqual(['u2']);
+    expect(filterUsers(users, '  ')).toHaveLength(2);
+    expect(filterUsers(users, 'nobody')).toEqual([]);
+  });
+});

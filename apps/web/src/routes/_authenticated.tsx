@@ -1,0 +1,43 @@
+import type { CurrentUser } from '@pharmacy/contracts';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { AppShell } from '../features/shell/components/app-shell';
+import { LeaveAfterLogout } from '../lib/route-guards';
+import { RoleProvider } from '../lib/authorization';
+import { currentUserQueryOptions, useAuthState } from '../lib/session';
+import { SignedOutRedirect, useSessionExpiryRedirect } from '../lib/session-expiry';
+
+/**
+ * Every signed-in page (specification §2): inside the shell, with the user's role
+ * deciding which controls show. Signed out, the visitor is warned and sent to sign in.
+ */
+export const Route = createFileRoute('/_authenticated')({
+  // Child loaders run after this, so they know whether there is anyone to load data for.
+  beforeLoad: async ({ context }): Promise<{ currentUser: CurrentUser | null }> => {
+    const auth = await context.queryClient.ensureQueryData(currentUserQueryOptions()).catch(() => null);
+    return { currentUser: auth?.status === 'signedIn' ? auth.user : null };
+  },
+  component: AuthenticatedLayout,
+});
+
+function AuthenticatedLayout() {
+  const { data } = useAuthState();
+  if (data?.status === 'signedIn') {
+    return (
+      <SignedInArea user={data.user}>
+        <Outlet />
+      </SignedInArea>
+    );
+  }
+  if (data?.status === 'signedOut' && data.loggedOut) return <LeaveAfterLogout />;
+  return <SignedOutRedirect />;
+}
+
+function SignedInArea({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  useSessionExpiryRedirect();
+  return (
+    <RoleProvider role={user.role}>
+      <AppShell user={user}>{children}</AppShell>
+    </RoleProvider>
+  );
+}
