@@ -1,4 +1,4 @@
-import type { RegisteredRouter, RoutePaths } from '@tanstack/react-router';
+import type { RegisteredRouter } from '@tanstack/react-router';
 import type { ComponentType, SVGProps } from 'react';
 import {
   BoxesIcon,
@@ -18,7 +18,7 @@ import {
 import type { MessageId } from '../../i18n/messages';
 
 /** A path the router knows today (checked by TypeScript against the generated route tree). */
-type AppPath = RoutePaths<RegisteredRouter['routeTree']>;
+type AppPath = Extract<keyof RegisteredRouter['routesByPath'], string>;
 
 interface NavItemBase {
   key: string;

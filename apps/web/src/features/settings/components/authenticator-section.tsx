@@ -19,10 +19,10 @@ function confirmFormSchema(needsUsername: boolean) {
     code: totpConfirmSchema.shape.code,
     username: needsUsername
       ? z.string().trim().min(1, validationMessages.usernameRequired).pipe(totpConfirmSchema.shape.username.unwrap())
-      : z.string().optional(),
+      : z.string(),
   });
 }
-type ConfirmValues = { code: string; username?: string };
+type ConfirmValues = { code: string; username: string };
 
 /**
  * Authenticator-app enrolment for /pharmacist-login: set up (QR code and key) →

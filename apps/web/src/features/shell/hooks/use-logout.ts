@@ -17,8 +17,10 @@ export function useLogout() {
   const intl = useIntl();
   const mutation = useLogoutMutation();
 
-  const leave = () =>
-    queryClient.setQueryData<AuthState>(currentUserQueryKey, { status: 'signedOut', loggedOut: true });
+  const leave = () => {
+    const loggedOut: AuthState = { status: 'signedOut', loggedOut: true };
+    queryClient.setQueryData(currentUserQueryKey, loggedOut);
+  };
 
   const logout = () =>
     mutation.mutate(undefined, {

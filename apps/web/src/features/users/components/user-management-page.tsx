@@ -60,7 +60,7 @@ function UserManagement() {
     );
   } else if (shown.length === 0) {
     content = (
-      <Text as="p" color="gray" className="text-center" py="6">
+      <Text as="p" color="gray" className="text-center" my="6">
         <FormattedMessage id="users.empty" />
       </Text>
     );
