@@ -3,3 +3,4 @@ export * from './errors';
 export * from './pharmacies';
 export * from './auth';
 export * from './settings';
+export * from './catalogue';

@@ -1,5 +1,10 @@
 import type { z } from 'zod';
+import { categoryEventSchemas } from '../catalogue/category';
+import { productEventSchemas } from '../catalogue/product';
+import { supplierEventSchemas } from '../catalogue/supplier';
 import { pharmacyEventSchemas } from '../pharmacies/pharmacy';
+import { stockEventSchemas } from '../stock/stock';
+import { uniqueValueEventSchemas } from '../uniqueness/unique-value';
 
 /**
  * Every event type the product writes, with the schema its data must match.
@@ -7,6 +12,11 @@ import { pharmacyEventSchemas } from '../pharmacies/pharmacy';
  */
 export const eventSchemas = {
   ...pharmacyEventSchemas,
+  ...categoryEventSchemas,
+  ...supplierEventSchemas,
+  ...productEventSchemas,
+  ...uniqueValueEventSchemas,
+  ...stockEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type KnownEventType = keyof typeof eventSchemas;

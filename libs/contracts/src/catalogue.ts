@@ -1,0 +1,361 @@
+import { z } from 'zod';
+import { validationMessages as m } from './messages';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, m.tooLong)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(254, m.tooLong)
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || z.email().safeParse(value).success, m.invalidEmail);
+
+/**
+ * A decimal amount of money as text with two decimals ("12.50"): never binary
+ * floating point. Accepts "12.5", "12", 12.5; refuses negatives and more than 2 decimals.
+ */
+export const moneySchema = (requiredMessage: string) =>
+  z
+    .union([z.string(), z.number()], { error: requiredMessage })
+    .transform((value) => String(value).trim())
+    .refine((value) => value !== '', requiredMessage)
+    .refine((value) => /^\d{1,8}(\.\d{1,2})?$/.test(value), m.amountInvalid)
+    .transform((value) => {
+      const [whole, fraction = ''] = value.split('.');
+      return `${BigInt(whole!)}.${fraction.padEnd(2, '0')}`;
+    });
+
+const optionalMoney = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value) =>
+    value === null || value === undefined || String(value).trim() === '' ? null : String(value).trim(),
+  )
+  .refine((value) => value === null || /^\d{1,8}(\.\d{1,2})?$/.test(value), m.amountInvalid)
+  .transform((value) => {
+    if (value === null) return null;
+    const [whole, fraction = ''] = value.split('.');
+    return `${BigInt(whole!)}.${fraction.padEnd(2, '0')}`;
+  });
+
+const uuid = z.string({ error: m.invalidId }).uuid(m.invalidId);
+const optionalUuid = z
+  .union([z.literal(''), uuid])
+  .nullish()
+  .transform((value) => (value ? value : null));
+
+/** A calendar date "YYYY-MM-DD" (no time zone). */
+export const isoDateSchema = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, m.expiryDateInvalid)
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && value >= '1900-01-01';
+    }, m.expiryDateInvalid);
+
+// ---------------------------------------------------------------- categories
+
+export const categoryInputSchema = z.object({
+  name: z.string({ error: m.categoryNameRequired }).trim().min(1, m.categoryNameRequired).max(200, m.tooLong),
+  nameAr: optionalText(200),
+  description: optionalText(2000),
+  descriptionAr: optionalText(2000),
+});
+export type CategoryInput = z.output<typeof categoryInputSchema>;
+export type CategoryInputValues = z.input<typeof categoryInputSchema>;
+
+export const categorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  nameAr: z.string().nullable(),
+  description: z.string().nullable(),
+  descriptionAr: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+// ---------------------------------------------------------------- suppliers
+
+export const supplierInputSchema = z.object({
+  name: z.string({ error: m.supplierNameRequired }).trim().min(1, m.supplierNameRequired).max(200, m.tooLong),
+  contactPerson: optionalText(200),
+  phone: optionalText(40),
+  email: optionalEmail,
+  address: optionalText(500),
+  isActive: z.boolean({ error: m.mustBeBoolean }).default(true),
+});
+export type SupplierInput = z.output<typeof supplierInputSchema>;
+export type SupplierInputValues = z.input<typeof supplierInputSchema>;
+
+export const supplierSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  contactPerson: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Supplier = z.infer<typeof supplierSchema>;
+
+// ---------------------------------------------------------------- products
+
+export const salesUnits = ['whole', 'sachet', 'pill', 'blister'] as const;
+export type SalesUnit = (typeof salesUnits)[number];
+
+const productFields = {
+  sku: z.string({ error: m.skuRequired }).trim().min(1, m.skuRequired).max(64, m.tooLong),
+  /** A GTIN/EAN or any code printed on the pack; unique across products. */
+  barcode: optionalText(64),
+  name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.tooLong),
+  nameAr: optionalText(200),
+  description: optionalText(4000),
+  descriptionAr: optionalText(4000),
+  brand: optionalText(200),
+  genericName: optionalText(200),
+  genericNameAr: optionalText(200),
+  categoryId: optionalUuid,
+  supplierId: optionalUuid,
+  price: moneySchema(m.priceRequired),
+  cost: optionalMoney,
+  salesUnit: z.enum(salesUnits, { error: m.salesUnitInvalid }).default('whole'),
+  unitsPerPackage: z.coerce
+    .number({ error: m.unitsPerPackageMin })
+    .int(m.wholeNumber)
+    .min(1, m.unitsPerPackageMin)
+    .max(100_000, m.tooLong)
+    .default(1),
+  commissionRate: z
+    .union([z.string(), z.number()])
+    .default('0')
+    .transform((value) => String(value).trim() || '0')
+    .refine((value) => /^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= 100, m.commissionRange)
+    .transform((value) => Number(value).toFixed(2)),
+  commissionEnabled: z.boolean({ error: m.mustBeBoolean }).default(false),
+  minStockLevel: z.coerce
+    .number({ error: m.stockLevelNonNegative })
+    .int(m.wholeNumber)
+    .min(0, m.stockLevelNonNegative)
+    .max(10_000_000, m.tooLong)
+    .default(10),
+  maxStockLevel: z.coerce
+    .number({ error: m.stockLevelNonNegative })
+    .int(m.wholeNumber)
+    .min(0, m.stockLevelNonNegative)
+    .max(10_000_000, m.tooLong)
+    .default(1000),
+  requiresPrescription: z.boolean({ error: m.mustBeBoolean }).default(false),
+  isActive: z.boolean({ error: m.mustBeBoolean }).default(true),
+};
+
+const maxNotBelowMin = (value: { minStockLevel: number; maxStockLevel: number }) =>
+  value.maxStockLevel >= value.minStockLevel;
+
+/** PUT /api/products/{id} */
+export const productInputSchema = z
+  .object(productFields)
+  .refine(maxNotBelowMin, { message: m.maxBelowMin, path: ['maxStockLevel'] });
+export type ProductInput = z.output<typeof productInputSchema>;
+
+/** POST /api/products: the product, and optionally its first batch. */
+export const createProductSchema = z
+  .object({
+    ...productFields,
+    initialQuantity: z.coerce
+      .number({ error: m.initialQuantityNonNegative })
+      .int(m.wholeNumber)
+      .min(0, m.initialQuantityNonNegative)
+      .max(10_000_000, m.tooLong)
+      .default(0),
+    expiryDate: z
+      .string()
+      .trim()
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    batchNumber: optionalText(64),
+    pharmacyId: optionalUuid,
+  })
+  .refine(maxNotBelowMin, { message: m.maxBelowMin, path: ['maxStockLevel'] })
+  .refine((value) => value.initialQuantity === 0 || value.pharmacyId !== null, {
+    message: m.pharmacyRequiredForStock,
+    path: ['pharmacyId'],
+  })
+  .refine((value) => value.initialQuantity === 0 || value.expiryDate !== null, {
+    message: m.expiryDateRequired,
+    path: ['expiryDate'],
+  })
+  .refine(
+    (value) => value.expiryDate === null || isoDateSchema(m.expiryDateRequired).safeParse(value.expiryDate).success,
+    {
+      message: m.expiryDateInvalid,
+      path: ['expiryDate'],
+    },
+  );
+export type CreateProductInput = z.output<typeof createProductSchema>;
+export type CreateProductValues = z.input<typeof createProductSchema>;
+
+export const productSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  barcode: z.string().nullable(),
+  name: z.string(),
+  nameAr: z.string().nullable(),
+  description: z.string().nullable(),
+  descriptionAr: z.string().nullable(),
+  brand: z.string().nullable(),
+  genericName: z.string().nullable(),
+  genericNameAr: z.string().nullable(),
+  categoryId: z.string().nullable(),
+  categoryName: z.string().nullable(),
+  categoryNameAr: z.string().nullable(),
+  supplierId: z.string().nullable(),
+  supplierName: z.string().nullable(),
+  price: z.string(),
+  cost: z.string().nullable(),
+  salesUnit: z.enum(salesUnits),
+  unitsPerPackage: z.number(),
+  commissionRate: z.string(),
+  commissionEnabled: z.boolean(),
+  minStockLevel: z.number(),
+  maxStockLevel: z.number(),
+  requiresPrescription: z.boolean(),
+  isActive: z.boolean(),
+  /** Units on hand: at the requested pharmacy, or across the pharmacies the caller may see. */
+  totalStock: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+// ---------------------------------------------------------------- inventory
+
+/** POST /api/inventory and PUT /api/inventory/{id} (the batch dialog). */
+export const batchInputSchema = z.object({
+  productId: z.string({ error: m.productRequired }).trim().min(1, m.productRequired).uuid(m.productRequired),
+  pharmacyId: z.string({ error: m.pharmacyIdRequired }).trim().min(1, m.pharmacyIdRequired).uuid(m.pharmacyIdRequired),
+  batchNumber: z.string({ error: m.batchNumberRequired }).trim().min(1, m.batchNumberRequired).max(64, m.tooLong),
+  quantity: z.coerce
+    .number({ error: m.quantityPositive })
+    .int(m.wholeNumber)
+    .positive(m.quantityPositive)
+    .max(10_000_000, m.tooLong),
+  purchasePrice: optionalMoney,
+  expiryDate: isoDateSchema(m.expiryDateRequired),
+});
+export type BatchInput = z.output<typeof batchInputSchema>;
+export type BatchInputValues = z.input<typeof batchInputSchema>;
+
+export const inventoryBatchSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  pharmacyId: z.string(),
+  batchNumber: z.string(),
+  quantity: z.number(),
+  /** Decimal as text, e.g. "3.25"; null when unknown. */
+  purchasePrice: z.string().nullable(),
+  expiryDate: z.string(),
+  receivedDate: z.string(),
+  isActive: z.boolean(),
+  productName: z.string(),
+  productNameAr: z.string().nullable(),
+  productSku: z.string(),
+  salesUnit: z.enum(salesUnits),
+  pharmacyName: z.string(),
+  pharmacyNameAr: z.string().nullable(),
+  supplierId: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type InventoryBatch = z.infer<typeof inventoryBatchSchema>;
+
+/** GET /api/inventory/expiring */
+export const expiringBatchSchema = z.object({
+  batchId: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  productNameAr: z.string().nullable(),
+  productSku: z.string(),
+  batchNumber: z.string(),
+  quantity: z.number(),
+  expiryDate: z.string(),
+  daysToExpiry: z.number(),
+  pharmacyId: z.string(),
+  pharmacyName: z.string(),
+});
+export type ExpiringBatch = z.infer<typeof expiringBatchSchema>;
+export const expiringQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: m.daysInvalid })
+    .int(m.daysInvalid)
+    .refine((d) => [7, 14, 30, 60, 90].includes(d), m.daysInvalid)
+    .default(30),
+  pharmacyId: optionalUuid,
+});
+
+/** GET /api/inventory/fefo: the batches to sell or move first. */
+export const fefoItemSchema = z.object({
+  batchId: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  productNameAr: z.string().nullable(),
+  batchNumber: z.string(),
+  expiryDate: z.string(),
+  quantity: z.number(),
+  daysToExpiry: z.number(),
+  pharmacyId: z.string(),
+});
+export type FefoItem = z.infer<typeof fefoItemSchema>;
+
+/** GET /api/inventory/low-stock */
+export const lowStockItemSchema = z.object({
+  productId: z.string(),
+  productName: z.string(),
+  productNameAr: z.string().nullable(),
+  productSku: z.string(),
+  currentStock: z.number(),
+  minStockLevel: z.number(),
+});
+export type LowStockItem = z.infer<typeof lowStockItemSchema>;
+
+/** GET /api/inventory/availability */
+export const availabilityRowSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  nameAr: z.string().nullable(),
+  sku: z.string(),
+  availableQty: z.number(),
+});
+export type AvailabilityRow = z.infer<typeof availabilityRowSchema>;
+export const availabilityQuerySchema = z.object({
+  pharmacyId: z.string({ error: m.pharmacyIdRequired }).uuid(m.pharmacyIdRequired),
+  q: z.string().trim().max(200, m.tooLong).optional(),
+});
+
+/** Optional `pharmacyId` (and `q`) of the pharmacy-scoped reads. */
+export const scopeQuerySchema = z.object({
+  pharmacyId: optionalUuid,
+  q: z.string().trim().max(200, m.tooLong).optional(),
+});
+
+/** A history entry of a product or batch (the history drawer). */
+export const historyEntrySchema = z.object({
+  position: z.string(),
+  type: z.string(),
+  occurredAt: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
