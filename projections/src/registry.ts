@@ -1,8 +1,16 @@
+import { catalogueProjection } from './catalogue/catalogue.projection';
+import { historyProjection } from './history/history.projection';
+import { inventoryProjection } from './inventory/inventory.projection';
 import { pharmaciesProjection } from './pharmacies/pharmacies.projection';
 import type { Projection } from './runner/projection';
 
 /** Every read model the product maintains. */
-export const allProjections: readonly Projection[] = [pharmaciesProjection];
+export const allProjections: readonly Projection[] = [
+  pharmaciesProjection,
+  catalogueProjection,
+  inventoryProjection,
+  historyProjection,
+];
 
 export function findProjections(names: readonly string[]): Projection[] {
   if (names.length === 0) return [...allProjections];

@@ -29,9 +29,12 @@ export const demoAccounts = {
 /**
  * The real server (API, projector, web app) on a fresh database of its own,
  * listening on a free loopback port. With `seed`, the demo locations and
- * accounts of `npm start` exist.
+ * accounts of `npm start` exist; with `seedCatalogue` too, its 300+ products
+ * and their stock (about 20 s more).
  */
-export async function startTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { seed?: boolean; seedCatalogue?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'pharmacy-test-app-'));
   const outbox = join(dataDir, 'outbox.log');

@@ -9,6 +9,9 @@ import { RateLimiter } from './identity/rate-limiter';
 import type { Runtime } from './infrastructure/runtime';
 import { APP_CONFIG, EVENT_STORE, PROJECTION_WAITER, READ_DB } from './infrastructure/tokens';
 import { PharmaciesModule } from './pharmacies/pharmacies.module';
+import { CommonModule } from './common/common.module';
+import { CatalogueModule } from './catalogue/catalogue.module';
+import { InventoryModule } from './inventory/inventory.module';
 
 @Global()
 @Module({})
@@ -33,7 +36,14 @@ export class AppModule {
   static forRuntime(runtime: Runtime): DynamicModule {
     return {
       module: AppModule,
-      imports: [RuntimeModule.of(runtime), IdentityModule, PharmaciesModule],
+      imports: [
+        RuntimeModule.of(runtime),
+        CommonModule,
+        IdentityModule,
+        PharmaciesModule,
+        CatalogueModule,
+        InventoryModule,
+      ],
       providers: [
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useFactory: () => new ApiExceptionFilter(runtime.logger) },

@@ -34,7 +34,7 @@ export async function startServer(
   config: AppConfig,
   databaseUrl: string,
   logger: Logger,
-  options: { seed?: boolean } = {},
+  options: { seed?: boolean; seedCatalogue?: boolean } = {},
 ): Promise<RunningServer> {
   const runtime = await openRuntime(config, databaseUrl, logger);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRuntime(runtime), {
@@ -94,7 +94,7 @@ export async function startServer(
   await app.init();
   await ensureFirstAdmin(app, config, logger);
   let seeded = false;
-  if (options.seed) seeded = await seedDemoData(app, runtime);
+  if (options.seed) seeded = await seedDemoData(app, runtime, { catalogue: options.seedCatalogue ?? true });
   await app.listen(config.PORT, config.HOST);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -22,6 +22,7 @@ async function main(): Promise<void> {
   }
 
   const seed = config.SEED_DEMO_DATA ?? !config.DATABASE_URL;
+  if (seed) logger.info('adding the demo data if this database has none yet (the first start takes about 20 seconds)');
   const server = await startServer(config, databaseUrl, logger, { seed });
   stops.unshift(() => server.close());
 
@@ -41,7 +42,9 @@ async function main(): Promise<void> {
   const lines = [
     '',
     `  Pharmacy management is running at ${server.url}`,
-    server.seeded ? '  Demo data was added: three pharmacy locations in English and Arabic, and three accounts.' : '',
+    server.seeded
+      ? '  Demo data was added: three pharmacy locations, three accounts, and a catalogue of 300+ medicines with stock, in English and Arabic.'
+      : '',
     ...(seed
       ? [
           '  Sign in with (e-mail / password):',

@@ -8,3 +8,4 @@ export * from './catalogue/supplier';
 export * from './catalogue/product';
 export * from './uniqueness/unique-value';
 export * from './stock/stock';
+export * from './barcodes/gs1';

@@ -108,7 +108,122 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/** numeric columns arrive from pg as strings ("12.50"): money never becomes a float. */
+type Decimal = ColumnType<string, string, string>;
+type DateColumn = ColumnType<string, string, string>;
+
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  nameAr: string | null;
+  description: string | null;
+  descriptionAr: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SuppliersTable {
+  id: string;
+  name: string;
+  contactPerson: string | null;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
+  isActive: boolean;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ProductsTable {
+  id: string;
+  sku: string;
+  barcode: string | null;
+  name: string;
+  nameAr: string | null;
+  description: string | null;
+  descriptionAr: string | null;
+  brand: string | null;
+  genericName: string | null;
+  genericNameAr: string | null;
+  categoryId: string | null;
+  supplierId: string | null;
+  price: Decimal;
+  cost: Decimal | null;
+  salesUnit: 'whole' | 'sachet' | 'pill' | 'blister';
+  unitsPerPackage: number;
+  commissionRate: Decimal;
+  commissionEnabled: boolean;
+  minStockLevel: number;
+  maxStockLevel: number;
+  requiresPrescription: boolean;
+  isActive: boolean;
+  /** Lower-cased names, generic names, SKU and barcode, for trigram search. */
+  searchText: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ProductPriceHistoryTable {
+  productId: string;
+  position: BigIntColumn;
+  price: Decimal;
+  cost: Decimal | null;
+  effectiveAt: Timestamp;
+  changedBy: string | null;
+}
+
+export interface ProductCommissionHistoryTable {
+  productId: string;
+  position: BigIntColumn;
+  commissionRate: Decimal;
+  commissionEnabled: boolean;
+  effectiveDate: Timestamp;
+  changedBy: string | null;
+  reason: string | null;
+}
+
+export interface InventoryBatchesTable {
+  id: string;
+  productId: string;
+  pharmacyId: string;
+  batchNumber: string;
+  quantity: number;
+  purchasePrice: Decimal | null;
+  expiryDate: DateColumn;
+  receivedDate: DateColumn;
+  supplierId: string | null;
+  isActive: boolean;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface EntityHistoryTable {
+  entityType: string;
+  entityId: string;
+  position: BigIntColumn;
+  eventType: string;
+  occurredAt: Timestamp;
+  userId: string | null;
+  data: unknown;
+}
+
+export interface SnapshotsTable {
+  streamId: string;
+  revision: BigIntColumn;
+  schemaVersion: number;
+  state: unknown;
+  updatedAt: GeneratedTimestamp;
+}
+
 export interface ReadDatabase {
+  categories: CategoriesTable;
+  suppliers: SuppliersTable;
+  products: ProductsTable;
+  productPriceHistory: ProductPriceHistoryTable;
+  productCommissionHistory: ProductCommissionHistoryTable;
+  inventoryBatches: InventoryBatchesTable;
+  entityHistory: EntityHistoryTable;
+  snapshots: SnapshotsTable;
   projectionCheckpoints: ProjectionCheckpointsTable;
   pharmacies: PharmaciesTable;
   seedRuns: SeedRunsTable;

@@ -35,6 +35,18 @@ export const configSchema = z.object({
   SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   /** Sign-in codes that may be requested for one e-mail address in 10 minutes. */
   SIGNIN_CODES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  /** The pharmacies' time zone: decides what "today" is for expiry dates. */
+  TIME_ZONE: z
+    .string()
+    .default('UTC')
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Amman'),
 });
 
 export type AppConfig = z.infer<typeof configSchema>;

@@ -6,6 +6,7 @@ import { CommandExecutor } from '../common/command-executor';
 import type { Runtime } from '../infrastructure/runtime';
 import { UsersAdminService } from '../identity/users-admin.service';
 import { demoPharmacies, demoUsers } from './demo-data';
+import { seedDemoCatalogue } from './seed-catalogue';
 
 const SEED_NAME = 'demo-pharmacies';
 
@@ -13,9 +14,13 @@ const SEED_NAME = 'demo-pharmacies';
  * Writes the demo data through the same commands users trigger, once per
  * database: a restart finds the seed recorded and does nothing.
  */
-export async function seedDemoData(app: INestApplicationContext, runtime: Runtime): Promise<boolean> {
+export async function seedDemoData(
+  app: INestApplicationContext,
+  runtime: Runtime,
+  options: { catalogue: boolean },
+): Promise<boolean> {
   const done = await runtime.db.selectFrom('seedRuns').select('name').where('name', '=', SEED_NAME).executeTakeFirst();
-  if (done) return false;
+  if (done) return options.catalogue ? seedDemoCatalogue(app, runtime) : false;
   const executor = app.get(CommandExecutor, { strict: false });
   const context = { userId: null, pharmacyId: null, correlationId: randomUUID() };
   for (const { id, ...details } of demoPharmacies) {
@@ -48,5 +53,6 @@ export async function seedDemoData(app: INestApplicationContext, runtime: Runtim
     }
   }
   await sql`INSERT INTO seed_runs (name) VALUES (${SEED_NAME}) ON CONFLICT DO NOTHING`.execute(runtime.db);
+  if (options.catalogue) await seedDemoCatalogue(app, runtime);
   return true;
 }

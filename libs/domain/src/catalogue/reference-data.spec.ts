@@ -75,13 +75,11 @@ describe('unique value (SKU, barcode)', () => {
 
   it('is claimed once; a second owner is refused with the message; the same owner again changes nothing', () => {
     given().when(claim('a')).then([claimed]);
-    given(claimed)
-      .when(claim('b'))
-      .thenRefuses({
-        kind: 'conflict',
-        code: 'DUPLICATE_VALUE',
-        message: 'SKU "PAR-500" is already used by another product.',
-      });
+    given(claimed).when(claim('b')).thenRefuses({
+      kind: 'conflict',
+      code: 'DUPLICATE_VALUE',
+      message: 'SKU "PAR-500" is already used by another product.',
+    });
     given(claimed).when(claim('a')).then([]);
   });
 

@@ -1,0 +1,120 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql, type Kysely } from 'kysely';
+import type { HistoryEntry, Product } from '@pharmacy/contracts';
+import type { ReadDatabase, ReadDb } from '@pharmacy/read-db';
+import { READ_DB } from '../infrastructure/tokens';
+
+/** `'all'` pharmacies, or the ones a caller may see. */
+export type Scope = 'all' | string[];
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function stockTotals(db: Kysely<ReadDatabase>, scope: Scope) {
+  let query = db
+    .selectFrom('inventoryBatches')
+    .select(['productId', (eb) => eb.fn.sum<string>('quantity').as('units')])
+    .where('isActive', '=', true)
+    .groupBy('productId');
+  if (scope !== 'all')
+    query = query.where('pharmacyId', 'in', scope.length > 0 ? scope : ['00000000-0000-0000-0000-000000000000']);
+  return query.as('stock');
+}
+
+/** Reads of the catalogue read model. Stock totals cover the caller's scope. */
+@Injectable()
+export class ProductQueries {
+  constructor(@Inject(READ_DB) private readonly db: ReadDb) {}
+
+  private base(scope: Scope) {
+    return this.db
+      .selectFrom('products')
+      .leftJoin('categories', 'categories.id', 'products.categoryId')
+      .leftJoin('suppliers', 'suppliers.id', 'products.supplierId')
+      .leftJoin(stockTotals(this.db, scope), 'stock.productId', 'products.id')
+      .selectAll('products')
+      .select([
+        'categories.name as categoryName',
+        'categories.nameAr as categoryNameAr',
+        'suppliers.name as supplierName',
+        sql<string>`coalesce(stock.units, 0)`.as('totalStock'),
+      ]);
+  }
+
+  async list(scope: Scope): Promise<Product[]> {
+    const rows = await this.base(scope).orderBy('products.name').orderBy('products.id').execute();
+    return rows.map(toProduct);
+  }
+
+  async find(id: string, scope: Scope = 'all'): Promise<Product | null> {
+    const row = await this.base(scope).where('products.id', '=', id).executeTakeFirst();
+    return row ? toProduct(row) : null;
+  }
+
+  /**
+   * Name (both languages), generic name, brand, SKU or barcode, case-insensitive;
+   * `codes` are exact codes (a scanned GTIN in its stored forms) ranked first.
+   */
+  async search(text: string, codes: string[], scope: Scope, limit = 50): Promise<Product[]> {
+    const needle = text.toLowerCase();
+    const pattern = `%${escapeLike(needle)}%`;
+    const exact = [...codes.map((c) => c.toLowerCase()), needle];
+    const rows = await this.base(scope)
+      .where((eb) =>
+        eb.or([
+          eb('products.searchText', 'ilike', pattern),
+          eb(sql`lower(products.sku)`, 'in', exact),
+          eb(sql`lower(products.barcode)`, 'in', exact),
+        ]),
+      )
+      .orderBy(
+        sql`(lower(products.sku) in (${sql.join(exact)}) or lower(products.barcode) in (${sql.join(exact)}))`,
+        'desc',
+      )
+      .orderBy(sql`similarity(products.search_text, ${needle})`, 'desc')
+      .orderBy('products.name')
+      .limit(limit)
+      .execute();
+    return rows.map(toProduct);
+  }
+
+  async history(entityType: 'product' | 'batch', id: string): Promise<HistoryEntry[]> {
+    const rows = await this.db
+      .selectFrom('entityHistory')
+      .leftJoin('users', 'users.id', 'entityHistory.userId')
+      .select([
+        'entityHistory.position',
+        'entityHistory.eventType',
+        'entityHistory.occurredAt',
+        'entityHistory.userId',
+        'entityHistory.data',
+        sql<string | null>`nullif(trim(concat_ws(' ', users.first_name, users.last_name)), '')`.as('userName'),
+        'users.email',
+      ])
+      .where('entityHistory.entityType', '=', entityType)
+      .where('entityHistory.entityId', '=', id)
+      .orderBy('entityHistory.position')
+      .execute();
+    return rows.map((r) => ({
+      position: r.position,
+      type: r.eventType,
+      occurredAt: r.occurredAt.toISOString(),
+      userId: r.userId,
+      userName: r.userName ?? r.email ?? null,
+      data: r.data as Record<string, unknown>,
+    }));
+  }
+}
+
+type ProductRow = Awaited<ReturnType<ReturnType<ProductQueries['base']>['executeTakeFirstOrThrow']>>;
+
+function toProduct(row: ProductRow): Product {
+  const { searchText: _search, createdAt, updatedAt, totalStock, ...rest } = row;
+  return {
+    ...rest,
+    totalStock: Number(totalStock),
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '@pharmacy/domain';
+import { IdentityService } from '../identity/identity.service';
+import type { Principal } from './access/access';
+
+export const pharmacyForbidden = () =>
+  new DomainError('forbidden', 'PHARMACY_FORBIDDEN', 'You do not have access to this pharmacy.');
+
+/**
+ * Which pharmacies a caller may read or change. Administrators: all of them.
+ * Pharmacists: their active assignments; asking for another pharmacy is a 403,
+ * and without a `pharmacyId` they see only their own.
+ */
+@Injectable()
+export class PharmacyScope {
+  constructor(private readonly identity: IdentityService) {}
+
+  /** `'all'` or the list of pharmacy ids a read covers. */
+  async readable(principal: Principal, requested: string | null | undefined): Promise<'all' | string[]> {
+    if (principal.role === 'admin') return requested ? [requested] : 'all';
+    const allowed = (await this.identity.allowedPharmacies(principal.user)).map((p) => p.id);
+    if (requested) {
+      if (!allowed.includes(requested)) throw pharmacyForbidden();
+      return [requested];
+    }
+    return allowed;
+  }
+
+  async assertWritable(principal: Principal, pharmacyId: string): Promise<void> {
+    if (principal.role === 'admin') return;
+    const allowed = await this.identity.allowedPharmacies(principal.user);
+    if (!allowed.some((p) => p.id === pharmacyId)) throw pharmacyForbidden();
+  }
+}

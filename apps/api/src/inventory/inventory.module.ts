@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CatalogueModule } from '../catalogue/catalogue.module';
+import { inventoryCommandHandlers } from './inventory.commands';
+import { InventoryHttpController } from './inventory.http.controller';
+import { InventoryQueries } from './inventory.queries';
+
+@Module({
+  imports: [CatalogueModule],
+  controllers: [InventoryHttpController],
+  providers: [InventoryQueries, ...inventoryCommandHandlers],
+})
+export class InventoryModule {}
