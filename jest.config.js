@@ -29,6 +29,8 @@ const shared = {
 const serverRoots = '<rootDir>/{libs/*,projections,apps/api,apps/projector}/src/**';
 
 module.exports = {
+  // A global option (Jest ignores it inside projects): integration and browser tests start real servers.
+  testTimeout: 60_000,
   globalSetup: '<rootDir>/test/harness/global-setup.ts',
   globalTeardown: '<rootDir>/test/harness/global-teardown.ts',
   projects: [

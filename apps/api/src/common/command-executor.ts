@@ -62,7 +62,7 @@ export class CommandExecutor {
     const tail = await this.store.readStream(streamId, saved ? { fromRevision: saved.revision + 1n } : {});
     const state = fold(
       decider,
-      saved ? saved.state : decider.initialState,
+      saved ? saved.state : decider.initialState(),
       tail.map((e) => ({ type: e.type, data: e.data }) as Event),
     );
     const revision = tail.length > 0 ? tail[tail.length - 1]!.revision : (saved?.revision ?? null);

@@ -39,7 +39,7 @@ export const categoryNotFound = (categoryId: string) =>
   new DomainError('not_found', 'CATEGORY_NOT_FOUND', 'Category not found', { categoryId });
 
 export const categoryDecider: Decider<CategoryCommand, CategoryEvent, CategoryState> = {
-  initialState: { status: 'none' },
+  initialState: () => ({ status: 'none' }),
 
   decide(command, state) {
     switch (command.type) {

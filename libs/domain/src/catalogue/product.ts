@@ -94,7 +94,7 @@ export const productNotFound = (productId: string) =>
   new DomainError('not_found', 'PRODUCT_NOT_FOUND', 'The product no longer exists.', { productId });
 
 export const productDecider: Decider<ProductCommand, ProductEvent, ProductState> = {
-  initialState: { status: 'none' },
+  initialState: () => ({ status: 'none' }),
 
   decide(command, state) {
     switch (command.type) {

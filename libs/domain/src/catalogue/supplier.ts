@@ -40,7 +40,7 @@ export const supplierNotFound = (supplierId: string) =>
   new DomainError('not_found', 'SUPPLIER_NOT_FOUND', 'Supplier not found', { supplierId });
 
 export const supplierDecider: Decider<SupplierCommand, SupplierEvent, SupplierState> = {
-  initialState: { status: 'none' },
+  initialState: () => ({ status: 'none' }),
 
   decide(command, state) {
     switch (command.type) {

@@ -18,7 +18,7 @@ const registered: PharmacyEvent = { type: 'PharmacyRegistered', data: { pharmacy
 
 /** given events, when command, then events (or an error). */
 function given(...events: PharmacyEvent[]) {
-  const state = fold(pharmacyDecider, pharmacyDecider.initialState, events);
+  const state = fold(pharmacyDecider, pharmacyDecider.initialState(), events);
   return { when: (command: PharmacyCommand) => () => pharmacyDecider.decide(command, state) };
 }
 

@@ -50,7 +50,7 @@ export const pharmacyNotFound = (pharmacyId: string) =>
   new DomainError('not_found', 'PHARMACY_NOT_FOUND', 'Pharmacy location not found', { pharmacyId });
 
 export const pharmacyDecider: Decider<PharmacyCommand, PharmacyEvent, PharmacyState> = {
-  initialState: { status: 'unregistered' },
+  initialState: () => ({ status: 'unregistered' }),
 
   decide(command, state) {
     switch (command.type) {

@@ -5,12 +5,18 @@ export interface DomainEvent<Type extends string = string, Data = unknown> {
 }
 
 /**
- * The write model of one stream as pure functions: `decide` turns a command
- * and the current state into new events (or throws a DomainError), `evolve`
- * folds one event into the state. Clock and ids are passed in with the command.
+ * The write model of one stream as functions without I/O: `decide` turns a
+ * command and the current state into new events (or throws a DomainError),
+ * `evolve` folds one event into the state. Clock and ids are passed in with
+ * the command.
+ *
+ * `initialState()` returns a fresh state for every fold, because a fold owns
+ * its state: `evolve` of a large aggregate (stock-*, tens of thousands of
+ * batches) updates it in place rather than copying it per event. No caller
+ * keeps a state once it has been evolved further.
  */
 export interface Decider<Command, Event extends DomainEvent, State> {
-  initialState: State;
+  initialState: () => State;
   decide(command: Command, state: State): Event[];
   evolve(state: State, event: Event): State;
 }

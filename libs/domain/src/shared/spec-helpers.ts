@@ -8,7 +8,7 @@ import { fold, type Decider, type DomainEvent } from './decider';
 export function specFor<Command, Event extends DomainEvent, State>(decider: Decider<Command, Event, State>) {
   return (...history: Event[]) => ({
     when(command: Command) {
-      const run = () => decider.decide(command, fold(decider, decider.initialState, history));
+      const run = () => decider.decide(command, fold(decider, decider.initialState(), history));
       return {
         then(expected: Event[]) {
           expect(run()).toEqual(expected);

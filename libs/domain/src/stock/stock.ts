@@ -90,7 +90,7 @@ export function findBatch(state: StockState, productId: string, batchNumber: str
 }
 
 export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
-  initialState: { batches: {} },
+  initialState: () => ({ batches: {} }),
 
   decide(command, state) {
     switch (command.type) {
@@ -157,19 +157,20 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
 
   evolve(state, event) {
     switch (event.type) {
+      // In place (see Decider): copying every batch for every event would make a fold quadratic.
       case 'BatchReceived': {
         const { batchId, productId, batchNumber, quantity, purchasePrice, expiryDate, receivedDate, supplierId } =
           event.data;
         const held = state.batches[batchId];
-        const batch: HeldBatch = held
+        state.batches[batchId] = held
           ? { ...held, quantity: held.quantity + quantity, purchasePrice: purchasePrice ?? held.purchasePrice }
           : { productId, batchNumber, quantity, purchasePrice, expiryDate, receivedDate, supplierId };
-        return { batches: { ...state.batches, [batchId]: batch } };
+        return state;
       }
       case 'BatchCorrected': {
         const held = state.batches[event.data.batchId];
-        if (!held) return state;
-        return { batches: { ...state.batches, [event.data.batchId]: { ...held, ...event.data.changes } } };
+        if (held) state.batches[event.data.batchId] = { ...held, ...event.data.changes };
+        return state;
       }
       default:
         return assertNever(event);

@@ -43,7 +43,7 @@ export type UniqueValueCommand =
 export type UniqueValueState = { ownerId: string | null };
 
 export const uniqueValueDecider: Decider<UniqueValueCommand, UniqueValueEvent, UniqueValueState> = {
-  initialState: { ownerId: null },
+  initialState: () => ({ ownerId: null }),
 
   decide(command, state) {
     const { kind, value, ownerId } = command;
