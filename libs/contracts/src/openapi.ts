@@ -24,6 +24,22 @@ import {
   userPharmacySchema,
 } from './auth';
 import { profileSchema, systemSettingsSchema } from './settings';
+import {
+  availabilityRowSchema,
+  batchInputSchema,
+  categoryInputSchema,
+  categorySchema,
+  createProductSchema,
+  expiringBatchSchema,
+  fefoItemSchema,
+  historyEntrySchema,
+  inventoryBatchSchema,
+  lowStockItemSchema,
+  productInputSchema,
+  productSchema,
+  supplierInputSchema,
+  supplierSchema,
+} from './catalogue';
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
 const error = (description: string) => json(apiErrorSchema, description);
@@ -80,6 +96,7 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   });
 
   registerIdentityPaths(registry);
+  registerCataloguePaths(registry);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -290,4 +307,226 @@ function registerIdentityPaths(registry: OpenAPIRegistry): void {
     403: error('Default pharmacy not allowed'),
     409: error('EMAIL_TAKEN'),
   });
+}
+
+const scopeParam = z.object({ pharmacyId: z.string().uuid().optional() });
+const idParams = z.object({ id: z.string().uuid() });
+
+function registerCataloguePaths(registry: OpenAPIRegistry): void {
+  const path = (
+    method: 'get' | 'post' | 'put' | 'delete',
+    route: string,
+    tag: string,
+    summary: string,
+    request: Record<string, unknown> | undefined,
+    responses: Record<number, unknown>,
+  ) =>
+    registry.registerPath({
+      method,
+      path: route,
+      tags: [tag],
+      summary,
+      ...(request ? { request } : {}),
+      responses,
+    } as never);
+  const scoped =
+    '403 when a pharmacist asks for a pharmacy not assigned to them (PHARMACY_FORBIDDEN); without pharmacyId a pharmacist sees only their own';
+
+  for (const [tag, base, input, output, admins] of [
+    [
+      'Categories',
+      '/api/categories',
+      categoryInputSchema,
+      categorySchema,
+      'Only administrators can manage categories.',
+    ],
+    ['Suppliers', '/api/suppliers', supplierInputSchema, supplierSchema, 'Only administrators can manage suppliers.'],
+  ] as const) {
+    path('get', base, tag, `List ${tag.toLowerCase()}`, undefined, { 200: json(z.array(output), 'All, by name') });
+    path('post', base, tag, `Create (administrators)`, body(input), {
+      201: json(output, 'Created'),
+      400: error('Invalid input'),
+      403: error(admins),
+    });
+    path(
+      'put',
+      `${base}/{id}`,
+      tag,
+      `Update (administrators)`,
+      { params: idParams, ...body(input) },
+      {
+        200: json(output, 'Updated'),
+        400: error('Invalid input'),
+        404: error('Unknown id'),
+      },
+    );
+    path(
+      'delete',
+      `${base}/{id}`,
+      tag,
+      `Delete (administrators)`,
+      { params: idParams },
+      {
+        204: { description: 'Deleted' },
+        404: error('Unknown id'),
+        409: error('Still used by products (CATEGORY_IN_USE / SUPPLIER_IN_USE)'),
+      },
+    );
+  }
+
+  path(
+    'get',
+    '/api/products',
+    'Products',
+    'Products with stock totals in scope',
+    { query: scopeParam },
+    {
+      200: json(z.array(productSchema), 'Products'),
+      403: error(scoped),
+    },
+  );
+  path(
+    'get',
+    '/api/products/search',
+    'Products',
+    'Search by name (both languages), generic name, SKU, barcode, or a scanned GTIN/GS1 string',
+    {
+      query: scopeParam.extend({ q: z.string() }),
+    },
+    {
+      200: json(z.array(productSchema), 'Up to 50 matches, exact codes first'),
+      400: error('A malformed GS1 barcode (INVALID_GS1)'),
+    },
+  );
+  path(
+    'post',
+    '/api/products',
+    'Products',
+    'Create a product, optionally with its first batch',
+    body(createProductSchema),
+    {
+      201: json(productSchema, 'Created'),
+      400: error('Invalid input'),
+      403: error(scoped),
+      409: error('SKU or barcode already used (DUPLICATE_VALUE)'),
+    },
+  );
+  path(
+    'put',
+    '/api/products/{id}',
+    'Products',
+    'Update a product (price, commission and activity changes are separate facts)',
+    {
+      params: idParams,
+      ...body(productInputSchema),
+    },
+    { 200: json(productSchema, 'Updated'), 404: error('PRODUCT_NOT_FOUND'), 409: error('DUPLICATE_VALUE') },
+  );
+  path(
+    'delete',
+    '/api/products/{id}',
+    'Products',
+    'Delete a product (administrators)',
+    { params: idParams },
+    {
+      204: { description: 'Deleted' },
+      403: error('Only administrators can delete products.'),
+      404: error('PRODUCT_NOT_FOUND'),
+      409: error('INVENTORY_EXISTS while any batch holds stock'),
+    },
+  );
+  path(
+    'get',
+    '/api/products/{id}/history',
+    'Products',
+    'Every event that touched the product, with who and when',
+    { params: idParams },
+    {
+      200: json(z.array(historyEntrySchema), 'Oldest first'),
+    },
+  );
+
+  path(
+    'get',
+    '/api/inventory',
+    'Inventory',
+    'Batches in scope',
+    { query: scopeParam },
+    { 200: json(z.array(inventoryBatchSchema), 'Batches'), 403: error(scoped) },
+  );
+  path(
+    'post',
+    '/api/inventory',
+    'Inventory',
+    'Receive a batch (adds to the batch when the same number and expiry are already held)',
+    body(batchInputSchema),
+    {
+      201: json(inventoryBatchSchema, 'The batch holding the units'),
+      400: error('Invalid input, or an expiry date in the past'),
+      403: error(scoped),
+      409: error('BATCH_EXPIRY_MISMATCH: the batch number is recorded with another expiry date'),
+    },
+  );
+  path(
+    'put',
+    '/api/inventory/{id}',
+    'Inventory',
+    'Correct a batch',
+    { params: idParams, ...body(batchInputSchema) },
+    {
+      200: json(inventoryBatchSchema, 'Corrected'),
+      404: error('BATCH_NOT_FOUND'),
+      409: error('BATCH_NUMBER_TAKEN or BATCH_LOCATION_CHANGE'),
+    },
+  );
+  path(
+    'get',
+    '/api/inventory/{id}/history',
+    'Inventory',
+    'Every event that touched the batch',
+    { params: idParams },
+    {
+      200: json(z.array(historyEntrySchema), 'Oldest first'),
+    },
+  );
+  path(
+    'get',
+    '/api/inventory/expiring',
+    'Inventory',
+    'Batches with stock expiring within `days` (expired included)',
+    {
+      query: scopeParam.extend({ days: z.enum(['7', '14', '30', '60', '90']).optional() }),
+    },
+    { 200: json(z.array(expiringBatchSchema), 'Soonest first'), 400: error('days not one of 7, 14, 30, 60, 90') },
+  );
+  path(
+    'get',
+    '/api/inventory/fefo',
+    'Inventory',
+    'Unexpired batches to use first (within 90 days)',
+    { query: scopeParam },
+    {
+      200: json(z.array(fefoItemSchema), 'Earliest expiry first'),
+    },
+  );
+  path(
+    'get',
+    '/api/inventory/low-stock',
+    'Inventory',
+    'Active products at or below their minimum stock',
+    { query: scopeParam },
+    {
+      200: json(z.array(lowStockItemSchema), 'Lowest first'),
+    },
+  );
+  path(
+    'get',
+    '/api/inventory/availability',
+    'Inventory',
+    'Products with unexpired units at one pharmacy',
+    {
+      query: z.object({ pharmacyId: z.string().uuid(), q: z.string().optional() }),
+    },
+    { 200: json(z.array(availabilityRowSchema), 'By name'), 400: error('pharmacyId missing') },
+  );
 }
