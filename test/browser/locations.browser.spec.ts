@@ -1,35 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { startTestApp, type TestApp } from '@pharmacy/test-harness';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { demoAccounts, startTestApp, type TestApp } from '@pharmacy/test-harness';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import {
+  documentDirection,
+  gone,
+  launchBrowser,
+  openSession as openBrowserSession,
+  OUTPUT_DIR,
+  screenshot,
+  signInAndChoose,
+  toast,
+  unexpectedErrors,
+  visible,
+  type Session,
+} from './support';
 
 // Walks the Locations page in a real Chromium against the real server (fresh
-// database, built web app). Needs `npm run build:web` first: the server serves
+// database with the demo accounts and locations, built web app), signed in as
+// the demo administrator. Needs `npm run build:web` first: the server serves
 // apps/web/dist. Screenshots land in test/browser/output (git-ignored).
 
-const OUTPUT_DIR = join(__dirname, 'output');
 const TEST_TIMEOUT_MS = 60_000;
-const STEP_TIMEOUT_MS = 10_000;
 
 let app: TestApp;
 let browser: Browser;
 
 beforeAll(async () => {
-  mkdirSync(OUTPUT_DIR, { recursive: true });
-  app = await startTestApp();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  app = await startTestApp({ seed: true });
+  browser = await launchBrowser();
 }, TEST_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -37,52 +37,13 @@ afterAll(async () => {
   await app?.stop();
 });
 
-interface Session {
-  context: BrowserContext;
-  page: Page;
-  /** Console errors and uncaught exceptions (a CSP violation or a React error shows up here). */
-  errors: string[];
-}
-
+/** A fresh browser session, signed in as the administrator and on the locations list. */
 async function openSession(): Promise<Session> {
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    deviceScaleFactor: 2,
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  return { context, page, errors };
-}
-
-async function visible(locator: Locator): Promise<Locator> {
-  await locator.waitFor({ state: 'visible' });
-  return locator;
-}
-
-/** Radix also copies a toast's text into a screen-reader announcement, so a toast's text appears twice. */
-async function toast(page: Page, text: string): Promise<void> {
-  await visible(page.getByText(text, { exact: true }).first());
-}
-
-async function gone(locator: Locator): Promise<void> {
-  await locator.waitFor({ state: 'detached' });
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.evaluate('document.fonts.ready');
-  await page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`), fullPage: true });
-}
-
-async function documentDirection(page: Page): Promise<{ dir: string; lang: string }> {
-  return page.evaluate<{ dir: string; lang: string }>(
-    '({ dir: document.documentElement.dir, lang: document.documentElement.lang })',
-  );
+  const session = await openBrowserSession(browser);
+  await signInAndChoose(app, session.page, demoAccounts.admin);
+  await session.page.goto(`${app.baseUrl}/locations`);
+  await visible(session.page.getByRole('heading', { level: 1, name: 'Pharmacy Locations' }));
+  return session;
 }
 
 /** The card (an <article>) whose heading is exactly `name`. */
@@ -256,11 +217,12 @@ describe('Locations page in the browser', () => {
     async () => {
       const { context, page, errors } = await openSession();
       try {
-        await page.goto(`${app.baseUrl}/`);
         // The home page sends people to the locations list for now.
+        await page.goto(`${app.baseUrl}/`);
         await page.waitForURL(/\/locations$/);
         expect(await documentDirection(page)).toEqual({ dir: 'ltr', lang: 'en' });
-        await visible(page.getByText('Get started by adding your first pharmacy location'));
+        // The demo locations are there.
+        await visible(card(page, 'Al-Shifa Pharmacy — Downtown'));
 
         const data: LocationData = {
           name: 'Downtown Pharmacy',
@@ -301,7 +263,7 @@ describe('Locations page in the browser', () => {
         // What the server stored survives a reload.
         await page.reload();
         await visible(card(page, 'Airport Branch, "Terminal 1"'));
-        expect(errors).toEqual([]);
+        expect(unexpectedErrors(errors)).toEqual([]);
       } finally {
         await context.close();
       }
@@ -314,8 +276,6 @@ describe('Locations page in the browser', () => {
     async () => {
       const { context, page, errors } = await openSession();
       try {
-        await page.goto(`${app.baseUrl}/locations`);
-        await visible(page.getByRole('heading', { level: 1, name: 'Pharmacy Locations' }));
         await page.getByRole('button', { name: /العربية/ }).click();
         await visible(page.getByRole('heading', { level: 1, name: arabic.title }));
         expect(await page.evaluate<string>('document.documentElement.dir')).toBe('rtl');
@@ -372,7 +332,7 @@ describe('Locations page in the browser', () => {
         const box = await switchCard.boundingBox();
         expect(box && box.width > 300).toBe(true);
         await screenshot(page, 'ar-6-phone');
-        expect(errors).toEqual([]);
+        expect(unexpectedErrors(errors)).toEqual([]);
       } finally {
         await context.close();
       }
@@ -392,7 +352,7 @@ describe('Locations page in the browser', () => {
           await held;
           await route.continue();
         });
-        await page.goto(`${app.baseUrl}/locations`);
+        await page.reload();
         const skeleton = await visible(page.getByRole('status', { name: 'Loading pharmacy locations' }));
         expect(await skeleton.locator(':scope > *').count()).toBe(6);
         await screenshot(page, 'en-loading');
@@ -408,7 +368,7 @@ describe('Locations page in the browser', () => {
         await page.getByRole('button', { name: 'Try again' }).click();
         await gone(page.getByText('Failed to fetch pharmacies'));
         // The browser reports the deliberate 500 on the console; that one is expected.
-        expect(errors.filter((error) => !error.includes('status of 500'))).toEqual([]);
+        expect(unexpectedErrors(errors).filter((error) => !error.includes('status of 500'))).toEqual([]);
       } finally {
         await context.close();
       }
@@ -430,7 +390,7 @@ describe('Locations page in the browser', () => {
         await page.getByRole('link', { name: 'Go to home page' }).click();
         await page.waitForURL(/\/locations$/);
         await visible(page.getByRole('heading', { level: 1, name: 'Pharmacy Locations' }));
-        expect(errors).toEqual([]);
+        expect(unexpectedErrors(errors)).toEqual([]);
       } finally {
         await context.close();
       }

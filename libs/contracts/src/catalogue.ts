@@ -88,7 +88,7 @@ export type Category = z.infer<typeof categorySchema>;
 // ---------------------------------------------------------------- suppliers
 
 export const supplierInputSchema = z.object({
-  name: z.string({ error: m.supplierNameRequired }).trim().min(1, m.supplierNameRequired).max(200, m.tooLong),
+  name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.tooLong),
   contactPerson: optionalText(200),
   phone: optionalText(40),
   email: optionalEmail,

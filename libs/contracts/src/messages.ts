@@ -45,7 +45,6 @@ export const validationMessages = {
   maxBelowMin: 'Maximum stock must be at least the minimum stock',
   salesUnitInvalid: 'Sales unit must be whole, sachet, pill or blister',
   categoryNameRequired: 'Name (English) is required',
-  supplierNameRequired: 'Name is required',
   daysInvalid: 'Days must be one of 7, 14, 30, 60, 90',
 } as const;
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { ErrorPage } from '../components/error-page';
 import { NotFoundPage } from '../components/not-found-page';
 import { routeTree } from '../routeTree.gen';
@@ -8,9 +8,11 @@ export interface RouterContext {
   queryClient: QueryClient;
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+/** `history` is for tests (a memory history); the app uses the browser's. */
+export function createAppRouter(queryClient: QueryClient, { history }: { history?: RouterHistory } = {}) {
   return createRouter({
     routeTree,
+    history,
     context: { queryClient },
     // Specification §2: /LOCATIONS and /locations are the same page.
     caseSensitive: false,

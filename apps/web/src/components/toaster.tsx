@@ -61,14 +61,15 @@ export function Toaster({ children }: { children: ReactNode }) {
             onOpenChange={(open) => setShown((current) => (current?.id === shown.id ? { ...current, open } : current))}
           >
             <Flex direction="column" gap="1" className="app-toast-text">
+              {/* `auto`: a server message in English keeps its own direction in the Arabic interface. */}
               <Toast.Title asChild>
-                <Text as="div" size="2" weight="bold">
+                <Text as="div" size="2" weight="bold" dir="auto">
                   {shown.title}
                 </Text>
               </Toast.Title>
               {shown.description && (
                 <Toast.Description asChild>
-                  <Text as="div" size="2" color="gray">
+                  <Text as="div" size="2" color="gray" dir="auto">
                     {shown.description}
                   </Text>
                 </Toast.Description>

@@ -102,7 +102,17 @@ describe('message catalogues', () => {
       for (const id of Object.keys(en)) {
         intl.formatMessage(
           { id: id as keyof typeof en },
-          { count: 3, name: 'x', id: 'x', hotkey: 'F8', language: 'x' },
+          {
+            count: 3,
+            name: 'x',
+            id: 'x',
+            hotkey: 'F8',
+            language: 'x',
+            email: 'x',
+            example: 'x',
+            username: 'x',
+            pharmacy: 'x',
+          },
         );
       }
     }

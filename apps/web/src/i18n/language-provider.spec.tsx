@@ -87,6 +87,40 @@ describe('LanguageProvider', () => {
   });
 });
 
+describe('the installation default language', () => {
+  function DefaultProbe({ installationDefault }: { installationDefault: 'en' | 'ar' }) {
+    const { language, adoptDefaultLanguage } = useLanguage();
+    return (
+      <button type="button" onClick={() => adoptDefaultLanguage(installationDefault)}>
+        {language}
+      </button>
+    );
+  }
+
+  it('applies while the browser has no choice of its own, without remembering it', () => {
+    render(
+      <LanguageProvider>
+        <DefaultProbe installationDefault="ar" />
+      </LanguageProvider>,
+    );
+    act(() => screen.getByRole('button').click());
+    expect(screen.getByRole('button').textContent).toBe('ar');
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(localStorage.getItem(languageStorageKey)).toBeNull();
+  });
+
+  it('gives way to the language the person chose', () => {
+    localStorage.setItem(languageStorageKey, 'en');
+    render(
+      <LanguageProvider>
+        <DefaultProbe installationDefault="ar" />
+      </LanguageProvider>,
+    );
+    act(() => screen.getByRole('button').click());
+    expect(screen.getByRole('button').textContent).toBe('en');
+  });
+});
+
 describe('index.html', () => {
   // The inline script must agree with the provider, or the page flips direction after loading.
   const html = readFileSync(join(__dirname, '../../index.html'), 'utf8');

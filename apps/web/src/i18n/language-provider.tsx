@@ -4,6 +4,7 @@ import { catalogues } from './messages';
 import {
   applyLanguageToDocument,
   directionOf,
+  hasStoredLanguage,
   intlLocaleOf,
   readStoredLanguage,
   storeLanguage,
@@ -14,7 +15,10 @@ import {
 export interface LanguageContextValue {
   language: Language;
   direction: Direction;
+  /** The person's own choice: applied and remembered in this browser. */
   setLanguage(language: Language): void;
+  /** The installation's default (Settings → System): applied only while this browser has no choice of its own. */
+  adoptDefaultLanguage(language: Language): void;
 }
 
 export const LanguageContext = createContext<LanguageContextValue | null>(null);
@@ -37,7 +41,14 @@ export function LanguageProvider({ children, initialLanguage }: LanguageProvider
     setLanguageState(next);
   }, []);
 
-  const value = useMemo(() => ({ language, direction: directionOf(language), setLanguage }), [language, setLanguage]);
+  const adoptDefaultLanguage = useCallback((next: Language) => {
+    if (!hasStoredLanguage()) setLanguageState(next);
+  }, []);
+
+  const value = useMemo(
+    () => ({ language, direction: directionOf(language), setLanguage, adoptDefaultLanguage }),
+    [language, setLanguage, adoptDefaultLanguage],
+  );
 
   return (
     <LanguageContext value={value}>

@@ -33,6 +33,15 @@ export function readStoredLanguage(): Language {
   }
 }
 
+/** Whether this browser has a language of its own (chosen with the switch), as opposed to the default. */
+export function hasStoredLanguage(): boolean {
+  try {
+    return isLanguage(localStorage.getItem(languageStorageKey));
+  } catch {
+    return false;
+  }
+}
+
 export function storeLanguage(language: Language): void {
   try {
     localStorage.setItem(languageStorageKey, language);

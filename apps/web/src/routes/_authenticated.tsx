@@ -6,6 +6,7 @@ import { LeaveAfterLogout } from '../lib/route-guards';
 import { RoleProvider } from '../lib/authorization';
 import { currentUserQueryOptions, useAuthState } from '../lib/session';
 import { SignedOutRedirect, useSessionExpiryRedirect } from '../lib/session-expiry';
+import { useInstallationLanguage } from '../lib/system-settings';
 
 /**
  * Every signed-in page (specification §2): inside the shell, with the user's role
@@ -35,6 +36,7 @@ function AuthenticatedLayout() {
 
 function SignedInArea({ user, children }: { user: CurrentUser; children: ReactNode }) {
   useSessionExpiryRedirect();
+  useInstallationLanguage();
   return (
     <RoleProvider role={user.role}>
       <AppShell user={user}>{children}</AppShell>

@@ -28,3 +28,10 @@ Element.prototype.releasePointerCapture ??= () => {};
 
 URL.createObjectURL ??= () => 'blob:stub';
 URL.revokeObjectURL ??= () => {};
+
+// The router scrolls on navigation and checks loader results against `Response`,
+// neither of which the jsdom environment provides.
+window.scrollTo = () => {};
+if (typeof globalThis.Response === 'undefined') {
+  globalThis.Response = class Response {} as unknown as typeof globalThis.Response;
+}

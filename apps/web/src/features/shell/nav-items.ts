@@ -42,7 +42,7 @@ export const navItems: readonly NavItem[] = [
   {
     key: 'inventory',
     to: '/inventory',
-    built: true,
+    built: false,
     icon: BoxesIcon,
     label: { id: 'nav.inventory' },
     adminOnly: false,

@@ -11,15 +11,24 @@ export async function pharmacistLogin(input: PharmacistLoginInput): Promise<Mess
 /**
  * `onSignedIn` runs before the current user is read again: re-reading it moves the
  * app on (and may unmount the form), so anything the form wants to say goes first.
- * The mutation stays pending until the new user is known, keeping the form disabled.
+ * `onUserKnown` runs once the new user is read. Both are hook options rather than
+ * `mutate` callbacks, which React Query drops when the form has unmounted. The
+ * mutation stays pending until the new user is known, keeping the form disabled.
  */
-export function usePharmacistLogin({ onSignedIn }: { onSignedIn(answer: MessageAnswer): void }) {
+export function usePharmacistLogin({
+  onSignedIn,
+  onUserKnown,
+}: {
+  onSignedIn(answer: MessageAnswer): void;
+  onUserKnown?(): void;
+}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: pharmacistLogin,
     onSuccess: async (answer) => {
       onSignedIn(answer);
       await refreshCurrentUser(queryClient);
+      onUserKnown?.();
     },
   });
 }

@@ -41,6 +41,8 @@ export function LoginPage() {
   const loginVerify = useLoginVerify({
     onSignedIn: (answer) =>
       toast({ title: intl.formatMessage({ id: 'login.toast.success' }), description: answer.message }),
+    // Specification §4: success goes to /. A pharmacy still to choose shows its screen there.
+    onUserKnown: () => void navigate({ to: '/' }),
   });
   const isPending = loginRequest.isPending || loginVerify.isPending;
 
@@ -76,8 +78,6 @@ export function LoginPage() {
     loginVerify.mutate(
       { userId, password, otpCode: otpCode.trim() },
       {
-        // The /login route also leaves for / once the user is signed in; this covers the case it already has.
-        onSuccess: () => void navigate({ to: '/' }),
         onError: (error) => {
           const message = apiErrorOf(error)?.message;
           toast({
@@ -101,7 +101,8 @@ export function LoginPage() {
   if (userId === null) {
     return (
       <AuthLayout>
-        <form onSubmit={(event) => void onRequestCode(event)} noValidate>
+        {/* Keyed per step: otherwise React reuses the inputs, and the password would land in the e-mail field. */}
+        <form key="email-step" onSubmit={(event) => void onRequestCode(event)} noValidate>
           <Flex direction="column" gap="4">
             <div>
               <Heading as="h1" size="6">
@@ -122,7 +123,6 @@ export function LoginPage() {
                   dir="ltr"
                   size="3"
                   disabled={isPending}
-                  placeholder={intl.formatMessage({ id: 'login.email.placeholder' })}
                 >
                   <TextField.Slot>
                     <MailIcon />
@@ -157,7 +157,7 @@ export function LoginPage() {
 
   return (
     <AuthLayout>
-      <form onSubmit={(event) => void onVerify(event)} noValidate>
+      <form key="verify-step" onSubmit={(event) => void onVerify(event)} noValidate>
         <Flex direction="column" gap="4">
           <div>
             <Heading as="h1" size="6">

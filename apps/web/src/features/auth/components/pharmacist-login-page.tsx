@@ -32,6 +32,7 @@ export function PharmacistLoginPage() {
   const login = usePharmacistLogin({
     onSignedIn: (answer) =>
       toast({ title: intl.formatMessage({ id: 'login.toast.success' }), description: answer.message }),
+    onUserKnown: () => void navigate({ to: '/' }),
   });
   const form = useForm<Values, unknown, PharmacistLoginInput>({
     resolver: zodResolver(pharmacistLoginSchema),
@@ -41,7 +42,6 @@ export function PharmacistLoginPage() {
 
   const onSubmit = form.handleSubmit((input) => {
     login.mutate(input, {
-      onSuccess: () => void navigate({ to: '/' }),
       onError: (error) => {
         const apiError = apiErrorOf(error);
         if (apiError?.code === TOTP_REQUIRED) {

@@ -1,16 +1,11 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { screen } from '@testing-library/react';
-import { RoleProvider } from '../../../lib/authorization';
 import { fakeResponse } from '../../../test/fake-response';
 import { renderWithProviders } from '../../../test/render';
 import { LocationsPage } from './locations-page';
 
 function renderAsPharmacist() {
-  return renderWithProviders(
-    <RoleProvider role="pharmacist">
-      <LocationsPage />
-    </RoleProvider>,
-  );
+  return renderWithProviders(<LocationsPage />, { role: 'pharmacist' });
 }
 
 const realFetch = globalThis.fetch;

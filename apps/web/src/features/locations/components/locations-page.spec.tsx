@@ -58,14 +58,14 @@ describe('LocationsPage', () => {
 
   it('shows six skeleton cards while the list loads', () => {
     fakeServer({ 'GET /api/pharmacies': () => new Promise<Response>(() => {}) });
-    renderWithProviders(<LocationsPage />);
+    renderWithProviders(<LocationsPage />, { role: 'admin' });
     const skeleton = screen.getByTestId('locations-skeleton');
     expect(skeleton.children).toHaveLength(6);
   });
 
   it('shows each location with status, contact details and the last six characters of its id', async () => {
     fakeServer({ 'GET /api/pharmacies': () => fakeResponse(200, [downtown, airport]) });
-    renderWithProviders(<LocationsPage />);
+    renderWithProviders(<LocationsPage />, { role: 'admin' });
 
     const card = (await screen.findByRole('heading', { name: 'Downtown Pharmacy' })).closest('article');
     expect(card).not.toBeNull();
@@ -87,7 +87,7 @@ describe('LocationsPage', () => {
 
   it('leads with the Arabic name and address in Arabic', async () => {
     fakeServer({ 'GET /api/pharmacies': () => fakeResponse(200, [downtown, airport]) });
-    renderWithProviders(<LocationsPage />, { language: 'ar' });
+    renderWithProviders(<LocationsPage />, { language: 'ar', role: 'admin' });
     expect(await screen.findByRole('heading', { name: 'صيدلية وسط البلد' })).toBeTruthy();
     // Without an Arabic name the main one leads.
     expect(screen.getByRole('heading', { name: 'Airport Branch' })).toBeTruthy();
@@ -97,7 +97,7 @@ describe('LocationsPage', () => {
 
   it('filters as the user types and says when nothing matches', async () => {
     fakeServer({ 'GET /api/pharmacies': () => fakeResponse(200, [downtown, airport]) });
-    renderWithProviders(<LocationsPage />);
+    renderWithProviders(<LocationsPage />, { role: 'admin' });
     await screen.findByRole('heading', { name: 'Downtown Pharmacy' });
     const search = screen.getByPlaceholderText('Search locations...');
 
@@ -113,7 +113,7 @@ describe('LocationsPage', () => {
 
   it('invites the first location when there are none', async () => {
     fakeServer({ 'GET /api/pharmacies': () => fakeResponse(200, []) });
-    renderWithProviders(<LocationsPage />);
+    renderWithProviders(<LocationsPage />, { role: 'admin' });
     expect(await screen.findByText('Get started by adding your first pharmacy location')).toBeTruthy();
     // One in the header, one in the empty state.
     expect(screen.getAllByRole('button', { name: 'Add Location' })).toHaveLength(2);
@@ -126,7 +126,7 @@ describe('LocationsPage', () => {
       'GET /api/pharmacies': () =>
         ++attempts === 1 ? fakeResponse(500, '', 'Internal Server Error') : fakeResponse(200, [airport]),
     });
-    renderWithProviders(<LocationsPage />);
+    renderWithProviders(<LocationsPage />, { role: 'admin' });
     expect(await screen.findByText('Failed to fetch pharmacies')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Airport Branch' })).toBeTruthy();
@@ -134,7 +134,7 @@ describe('LocationsPage', () => {
 
   it('shows the required-field messages instead of sending an empty form', async () => {
     const { calls } = fakeServer({ 'GET /api/pharmacies': () => fakeResponse(200, []) });
-    renderWithProviders(<LocationsPage />);
+    renderWithProviders(<LocationsPage />, { role: 'admin' });
     fireEvent.click((await screen.findAllByRole('button', { name: 'Add Location' }))[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Location' }));
@@ -145,7 +145,7 @@ describe('LocationsPage', () => {
 
   it('translates the validation messages', async () => {
     fakeServer({ 'GET /api/pharmacies': () => fakeResponse(200, []) });
-    renderWithProviders(<LocationsPage />, { language: 'ar' });
+    renderWithProviders(<LocationsPage />, { language: 'ar', role: 'admin' });
     fireEvent.click((await screen.findAllByRole('button', { name: 'إضافة موقع' }))[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'إنشاء الموقع' }));
@@ -162,7 +162,7 @@ describe('LocationsPage', () => {
         return fakeResponse(201, downtown);
       },
     });
-    renderWithProviders(<LocationsPage />);
+    renderWithProviders(<LocationsPage />, { role: 'admin' });
     fireEvent.click((await screen.findAllByRole('button', { name: 'Add Location' }))[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), {
@@ -196,7 +196,7 @@ describe('LocationsPage', () => {
       'GET /api/pharmacies': () => fakeResponse(200, []),
       'POST /api/pharmacies': () => new Promise<Response>(() => {}),
     });
-    renderWithProviders(<LocationsPage />);
+    renderWithProviders(<LocationsPage />, { role: 'admin' });
     fireEvent.click((await screen.findAllByRole('button', { name: 'Add Location' }))[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'Downtown' } });
@@ -221,7 +221,7 @@ describe('LocationsPage', () => {
           errors: [{ field: 'email', message: 'Invalid email address' }],
         }),
     });
-    renderWithProviders(<LocationsPage />);
+    renderWithProviders(<LocationsPage />, { role: 'admin' });
     fireEvent.click((await screen.findAllByRole('button', { name: 'Add Location' }))[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'Downtown' } });
@@ -239,7 +239,7 @@ describe('LocationsPage', () => {
       'GET /api/pharmacies': () => fakeResponse(200, [managed]),
       [`PUT /api/pharmacies/${downtown.id}`]: () => fakeResponse(200, { ...managed, name: 'Downtown Central' }),
     });
-    renderWithProviders(<LocationsPage />);
+    renderWithProviders(<LocationsPage />, { role: 'admin' });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Downtown Pharmacy' }));
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Downtown Pharmacy');
@@ -269,7 +269,7 @@ describe('LocationsPage', () => {
         return fakeResponse(204);
       },
     });
-    renderWithProviders(<LocationsPage />);
+    renderWithProviders(<LocationsPage />, { role: 'admin' });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Airport Branch' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(within(dialog).getByText(/Are you sure you want to delete this pharmacy location\?/)).toBeTruthy();
@@ -286,7 +286,7 @@ describe('LocationsPage', () => {
       'GET /api/pharmacies': () => fakeResponse(200, [airport]),
       [`DELETE /api/pharmacies/${airport.id}`]: () => fakeResponse(500, '', 'Internal Server Error'),
     });
-    renderWithProviders(<LocationsPage />);
+    renderWithProviders(<LocationsPage />, { role: 'admin' });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Airport Branch' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete pharmacy location')).toBeTruthy();

@@ -30,19 +30,29 @@ export function useSetupTotp() {
   return useMutation({ mutationFn: setupTotp });
 }
 
-export function useConfirmTotp() {
+/**
+ * Both change `totpEnabled` on the current user, which swaps the part of the
+ * screen that asked; `onDone` runs first, while that part is still there.
+ */
+export function useConfirmTotp({ onDone }: { onDone(answer: TotpConfirmAnswer): void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmTotp,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    onSuccess: (answer) => {
+      onDone(answer);
+      return queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
   });
 }
 
-export function useDisableTotp() {
+export function useDisableTotp({ onDone }: { onDone(answer: MessageAnswer): void }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disableTotp,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    onSuccess: (answer) => {
+      onDone(answer);
+      return queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
   });
 }
 

@@ -116,7 +116,15 @@ function ConfirmSetup({
 }) {
   const intl = useIntl();
   const { toast } = useToast();
-  const confirm = useConfirmTotp();
+  const confirm = useConfirmTotp({
+    onDone: (answer) => {
+      toast({
+        title: intl.formatMessage({ id: 'settings.totp.toast.enabled.title' }),
+        description: intl.formatMessage({ id: 'settings.totp.toast.enabled.description' }),
+      });
+      onConfirmed(answer.backupCodes);
+    },
+  });
   const onFailure = useFailureToast();
   const form = useForm<ConfirmValues>({
     resolver: zodResolver(confirmFormSchema(needsUsername)),
@@ -128,13 +136,6 @@ function ConfirmSetup({
     confirm.mutate(
       { code: code.trim(), ...(needsUsername && username ? { username: username.trim() } : {}) },
       {
-        onSuccess: (answer) => {
-          toast({
-            title: intl.formatMessage({ id: 'settings.totp.toast.enabled.title' }),
-            description: intl.formatMessage({ id: 'settings.totp.toast.enabled.description' }),
-          });
-          onConfirmed(answer.backupCodes);
-        },
         onError: (error) => {
           const apiError = apiErrorOf(error);
           if (apiError?.code === 'INVALID_TOTP') form.setValue('code', '');
@@ -289,7 +290,15 @@ function EnabledState({ username }: { username: string | null }) {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
-  const disable = useDisableTotp();
+  const disable = useDisableTotp({
+    onDone: () => {
+      toast({
+        title: intl.formatMessage({ id: 'settings.totp.toast.disabled.title' }),
+        description: intl.formatMessage({ id: 'settings.totp.toast.disabled.description' }),
+      });
+      setOpen(false);
+    },
+  });
   const onFailure = useFailureToast();
 
   const submit = () => {
@@ -300,13 +309,6 @@ function EnabledState({ username }: { username: string | null }) {
     disable.mutate(
       { password },
       {
-        onSuccess: () => {
-          toast({
-            title: intl.formatMessage({ id: 'settings.totp.toast.disabled.title' }),
-            description: intl.formatMessage({ id: 'settings.totp.toast.disabled.description' }),
-          });
-          setOpen(false);
-        },
         onError: (error) => {
           setPassword('');
           onFailure(error);

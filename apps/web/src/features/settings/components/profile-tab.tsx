@@ -22,8 +22,17 @@ export function ProfileTab() {
   if (profile.isError) {
     return <SettingsLoadError onRetry={() => void profile.refetch()} isRetrying={profile.isFetching} />;
   }
-  // Keyed by the stored values, so a save (or another tab's change) starts the form afresh.
-  return <ProfileForm key={JSON.stringify(profile.data)} profile={profile.data} />;
+  return <ProfileForm profile={profile.data} />;
+}
+
+function formValuesOf(profile: StoredProfile): ProfileValues {
+  return {
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    email: profile.email,
+    phone: profile.phone ?? '',
+    defaultPharmacyId: profile.defaultPharmacyId ?? '',
+  };
 }
 
 function ProfileForm({ profile }: { profile: StoredProfile }) {
@@ -34,24 +43,21 @@ function ProfileForm({ profile }: { profile: StoredProfile }) {
   const update = useUpdateProfile();
   const form = useForm<ProfileValues, unknown, ProfileInput>({
     resolver: zodResolver(profileSchema),
-    defaultValues: {
-      firstName: profile.firstName,
-      lastName: profile.lastName,
-      email: profile.email,
-      phone: profile.phone ?? '',
-      defaultPharmacyId: profile.defaultPharmacyId ?? '',
-    },
+    defaultValues: formValuesOf(profile),
   });
   const errorText = (field: FieldPath<ProfileValues>) =>
     translateValidationMessage(intl, form.getFieldState(field, form.formState).error?.message);
 
   const onSubmit = form.handleSubmit((input) => {
     update.mutate(input, {
-      onSuccess: () =>
+      onSuccess: (saved) => {
+        // The saved values become the new starting point (the form is not remounted, so this callback runs).
+        form.reset(formValuesOf(saved));
         toast({
           title: intl.formatMessage({ id: 'settings.saved.title' }),
           description: intl.formatMessage({ id: 'settings.saved.profile' }),
-        }),
+        });
+      },
       onError: (error) => {
         const apiError = apiErrorOf(error);
         for (const item of apiError?.errors ?? []) {

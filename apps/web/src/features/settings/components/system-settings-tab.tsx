@@ -47,7 +47,7 @@ export function SystemSettingsTab({ section }: { section: Section }) {
   if (settings.isError) {
     return <SettingsLoadError onRetry={() => void settings.refetch()} isRetrying={settings.isFetching} />;
   }
-  return <SystemSettingsForm key={JSON.stringify(settings.data)} section={section} stored={settings.data} />;
+  return <SystemSettingsForm section={section} stored={settings.data} />;
 }
 
 function SystemSettingsForm({ section, stored }: { section: Section; stored: SystemSettings }) {
@@ -69,11 +69,13 @@ function SystemSettingsForm({ section, stored }: { section: Section; stored: Sys
     update.mutate(
       { ...stored, ...own },
       {
-        onSuccess: () =>
+        onSuccess: (saved) => {
+          form.reset(saved);
           toast({
             title: intl.formatMessage({ id: 'settings.saved.title' }),
             description: intl.formatMessage({ id: 'settings.saved.system' }),
-          }),
+          });
+        },
         onError: (error) => {
           const apiError = apiErrorOf(error);
           for (const item of apiError?.errors ?? []) {
@@ -97,7 +99,7 @@ function SystemSettingsForm({ section, stored }: { section: Section; stored: Sys
     label: ReactNode,
     min: number,
   ) => (
-    <FormField label={label} error={errorText(name)} required>
+    <FormField label={label} error={errorText(name)} required={canEdit}>
       {(props) => (
         <TextField.Root
           {...props}

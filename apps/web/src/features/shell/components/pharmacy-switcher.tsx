@@ -50,7 +50,7 @@ export function PharmacySwitcher({ user }: { user: CurrentUser }) {
               color="gray"
               className="sidebar-pharmacy-select"
               aria-labelledby={labelId}
-              title={intl.formatMessage({ id: 'shell.pharmacy.switch' })}
+              title={current ?? intl.formatMessage({ id: 'shell.pharmacy.switch' })}
             />
             <Select.Content position="popper">
               {user.pharmacies.map((pharmacy) => (
@@ -61,7 +61,7 @@ export function PharmacySwitcher({ user }: { user: CurrentUser }) {
             </Select.Content>
           </Select.Root>
         ) : (
-          <Text as="div" size="2" weight="medium" className="sidebar-truncate">
+          <Text as="div" size="2" weight="medium" className="sidebar-wrap">
             {current === null ? <FormattedMessage id="shell.pharmacy.none" /> : <bdi>{current}</bdi>}
           </Text>
         )}

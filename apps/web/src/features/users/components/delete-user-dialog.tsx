@@ -16,14 +16,15 @@ export function DeleteUserDialog({
   user: ManagedUser;
 }) {
   const feedback = useUserActionFeedback();
-  const deleteUser = useDeleteUser();
+  const deleteUser = useDeleteUser({
+    onDeleted: () => {
+      feedback.succeeded('delete');
+      onOpenChange(false);
+    },
+  });
 
   const confirm = () =>
     deleteUser.mutate(user.userId, {
-      onSuccess: () => {
-        feedback.succeeded('delete');
-        onOpenChange(false);
-      },
       onError: (error) => {
         feedback.failed('delete', error);
         onOpenChange(false);

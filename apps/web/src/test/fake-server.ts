@@ -1,0 +1,40 @@
+import { jest } from '@jest/globals';
+import { fakeResponse } from './fake-response';
+
+export type FakeHandler = (body: unknown) => Response | Promise<Response>;
+
+export interface RecordedCall {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/**
+ * Replaces `fetch` with answers keyed by "METHOD path" and records every call.
+ * A handler may be swapped later (`routes[...] = ...`) to change what the
+ * server says; an unknown route answers 500 so a test notices it.
+ */
+export function fakeServer(routes: Record<string, FakeHandler>) {
+  const calls: RecordedCall[] = [];
+  globalThis.fetch = jest.fn<typeof fetch>((input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ method, url, body });
+    const handler = routes[`${method} ${url}`];
+    if (!handler) return Promise.resolve(fakeResponse(500, `no fake for ${method} ${url}`));
+    return Promise.resolve(handler(body));
+  });
+  return {
+    calls,
+    routes,
+    callsTo: (method: string, url: string) => calls.filter((call) => call.method === method && call.url === url),
+  };
+}
+
+/** A promise the test settles when it wants, to look at the screen while a request is in flight. */
+export function deferred<T>() {
+  let resolve: (value: T) => void = () => {};
+  const promise = new Promise<T>((settle) => (resolve = settle));
+  return { promise, resolve };
+}

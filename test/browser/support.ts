@@ -1,0 +1,129 @@
+import type { TestApp } from '@pharmacy/test-harness';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+
+// Shared by the browser specs: the Chromium launch, a page that records console
+// errors, and the real two-step sign-in (the code is read from the server's outbox).
+
+export const OUTPUT_DIR = join(__dirname, 'output');
+export const STEP_TIMEOUT_MS = 10_000;
+
+export async function launchBrowser(): Promise<Browser> {
+  mkdirSync(OUTPUT_DIR, { recursive: true });
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions (a CSP violation or a React error shows up here). */
+  errors: string[];
+}
+
+export async function openSession(
+  browser: Browser,
+  viewport: { width: number; height: number } = { width: 1280, height: 900 },
+): Promise<Session> {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 2, acceptDownloads: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return { context, page, errors };
+}
+
+/**
+ * The browser logs every 4xx answer on the console. Reading the session while
+ * signed out (401) or before a pharmacy is chosen (409) is how the app learns its
+ * state, so those lines are expected; anything else is a real error.
+ */
+export function unexpectedErrors(errors: string[]): string[] {
+  return errors.filter((error) => !/status of (401|409)\b/.test(error));
+}
+
+export async function visible(locator: Locator): Promise<Locator> {
+  await locator.waitFor({ state: 'visible' });
+  return locator;
+}
+
+/** Radix also copies a toast's text into a screen-reader announcement, so a toast's text appears twice. */
+export async function toast(page: Page, text: string): Promise<void> {
+  await visible(page.getByText(text, { exact: true }).first());
+}
+
+export async function gone(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'detached' });
+}
+
+/** The whole page, or with `viewportOnly` what is on screen (for fixed overlays such as the phone sheet). */
+export async function screenshot(page: Page, name: string, { viewportOnly = false } = {}): Promise<void> {
+  await page.evaluate('document.fonts.ready');
+  await page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`), fullPage: !viewportOnly });
+}
+
+export async function documentDirection(page: Page): Promise<{ dir: string; lang: string }> {
+  return page.evaluate<{ dir: string; lang: string }>(
+    '({ dir: document.documentElement.dir, lang: document.documentElement.lang })',
+  );
+}
+
+/**
+ * Signs in through /login in English: e-mail, then password and the e-mailed
+ * code. Ends once the app has moved on from the form (to the pharmacy selection
+ * screen or a signed-in page).
+ */
+export async function signIn(
+  app: TestApp,
+  page: Page,
+  { email, password }: { email: string; password: string },
+  options: { screenshotPrefix?: string } = {},
+): Promise<void> {
+  await page.goto(`${app.baseUrl}/login`);
+  await page.getByRole('textbox', { name: 'Email Address' }).fill(email);
+  await page.getByRole('button', { name: 'Send Verification Code' }).click();
+  await visible(page.getByRole('heading', { level: 1, name: 'Verify Identity' }));
+  await toast(page, 'Verification Code Sent');
+  const code = await app.latestOtp(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('textbox', { name: 'Verification Code' }).fill(code);
+  if (options.screenshotPrefix) await screenshot(page, `${options.screenshotPrefix}-verify`);
+  await page.getByRole('button', { name: 'Verify & Login' }).click();
+  await toast(page, 'Login Successful');
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/**
+ * Signs in and, when the selection screen asks (an administrator without a
+ * default pharmacy, a pharmacist with several), picks the pharmacy named.
+ */
+export async function signInAndChoose(
+  app: TestApp,
+  page: Page,
+  account: { email: string; password: string },
+  pharmacy = 'Al-Shifa Pharmacy — Downtown',
+): Promise<void> {
+  await signIn(app, page, account);
+  const selection = page.getByRole('heading', { level: 1, name: 'Welcome to Pharmacy Management' });
+  const shell = page.getByRole('navigation', { name: 'Main navigation' });
+  await visible(selection.or(shell));
+  if (await selection.isVisible()) {
+    await page.getByRole('radio', { name: new RegExp(pharmacy) }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await visible(shell);
+  }
+}
