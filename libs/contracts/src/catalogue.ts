@@ -1,21 +1,6 @@
 import { z } from 'zod';
+import { optionalEmail, optionalText } from './fields';
 import { validationMessages as m } from './messages';
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, m.tooLong)
-    .nullish()
-    .transform((value) => (value ? value : null));
-
-const optionalEmail = z
-  .string()
-  .trim()
-  .max(254, m.tooLong)
-  .nullish()
-  .transform((value) => (value ? value : null))
-  .refine((value) => value === null || z.email().safeParse(value).success, m.invalidEmail);
 
 /**
  * A decimal amount of money as text with two decimals ("12.50"): never binary

@@ -113,22 +113,7 @@ const message = (description: string) => json(messageAnswerSchema, description);
 const userParam = z.object({ userId: z.string().uuid() });
 
 function registerIdentityPaths(registry: OpenAPIRegistry): void {
-  const path = (
-    method: 'get' | 'post' | 'put' | 'patch' | 'delete',
-    route: string,
-    tag: string,
-    summary: string,
-    request: Record<string, unknown> | undefined,
-    responses: Record<number, unknown>,
-  ) =>
-    registry.registerPath({
-      method,
-      path: route,
-      tags: [tag],
-      summary,
-      ...(request ? { request } : {}),
-      responses,
-    } as never);
+  const path = pathRegistrar(registry);
 
   path(
     'post',
@@ -313,22 +298,7 @@ const scopeParam = z.object({ pharmacyId: z.string().uuid().optional() });
 const idParams = z.object({ id: z.string().uuid() });
 
 function registerCataloguePaths(registry: OpenAPIRegistry): void {
-  const path = (
-    method: 'get' | 'post' | 'put' | 'delete',
-    route: string,
-    tag: string,
-    summary: string,
-    request: Record<string, unknown> | undefined,
-    responses: Record<number, unknown>,
-  ) =>
-    registry.registerPath({
-      method,
-      path: route,
-      tags: [tag],
-      summary,
-      ...(request ? { request } : {}),
-      responses,
-    } as never);
+  const path = pathRegistrar(registry);
   const scoped =
     '403 when a pharmacist asks for a pharmacy not assigned to them (PHARMACY_FORBIDDEN); without pharmacyId a pharmacist sees only their own';
 
@@ -529,4 +499,24 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
     },
     { 200: json(z.array(availabilityRowSchema), 'By name'), 400: error('pharmacyId missing') },
   );
+}
+
+/** Registers one path with the shape every route here shares. */
+function pathRegistrar(registry: OpenAPIRegistry) {
+  return (
+    method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+    route: string,
+    tag: string,
+    summary: string,
+    request: Record<string, unknown> | undefined,
+    responses: Record<number, unknown>,
+  ) =>
+    registry.registerPath({
+      method,
+      path: route,
+      tags: [tag],
+      summary,
+      ...(request ? { request } : {}),
+      responses,
+    } as never);
 }

@@ -1,13 +1,6 @@
 import { z } from 'zod';
+import { optionalEmail, optionalText } from './fields';
 import { validationMessages as m } from './messages';
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, m.tooLong)
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 /** Body of POST /api/pharmacies and PUT /api/pharmacies/{id}. */
 export const pharmacyInputSchema = z.object({
@@ -16,13 +9,7 @@ export const pharmacyInputSchema = z.object({
   address: z.string({ error: m.addressRequired }).trim().min(1, m.addressRequired).max(500, m.tooLong),
   addressAr: optionalText(500),
   phone: optionalText(40),
-  email: z
-    .string()
-    .trim()
-    .max(254, m.tooLong)
-    .nullish()
-    .transform((value) => (value ? value : null))
-    .refine((value) => value === null || z.email().safeParse(value).success, m.invalidEmail),
+  email: optionalEmail,
   managerId: optionalText(100),
   isActive: z.boolean({ error: m.mustBeBoolean }).default(true),
 });

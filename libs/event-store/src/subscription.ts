@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { BatchHandler, GlobalPosition, RecordedEvent, Subscription } from './port';
 
 export interface SubscriptionSource {
@@ -65,4 +66,49 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
       { once: true },
     );
   });
+}
+
+/**
+ * "Something was appended" for the catch-up loops of one store: a generation
+ * counter plus a wake-up, shared by the adapters (NOTIFY, an EventStoreDB
+ * subscription, or an append made by this process all call `signal`).
+ */
+export class AppendSignal {
+  private readonly emitter = new EventEmitter();
+  private count = 0;
+
+  constructor(private readonly pollIntervalMs: number) {
+    this.emitter.setMaxListeners(0);
+  }
+
+  get generation(): number {
+    return this.count;
+  }
+
+  signal(): void {
+    this.count += 1;
+    this.emitter.emit('appended');
+  }
+
+  /** Wakes every waiter for good (the store is closing). */
+  close(): void {
+    this.emitter.emit('closed');
+  }
+
+  /** Resolves on the next append, at the poll interval, or when aborted or closed. */
+  wait(timeoutMs: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.emitter.off('appended', done);
+        this.emitter.off('closed', done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, Math.min(timeoutMs, this.pollIntervalMs));
+      this.emitter.once('appended', done);
+      this.emitter.once('closed', done);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
 }

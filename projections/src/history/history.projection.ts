@@ -1,4 +1,7 @@
 import type { RecordedEvent } from '@pharmacy/event-store';
+import { catalogueProjection } from '../catalogue/catalogue.projection';
+import { inventoryProjection } from '../inventory/inventory.projection';
+import { pharmaciesProjection } from '../pharmacies/pharmacies.projection';
 import type { Projection } from '../runner/projection';
 
 /** Which entities an event touched, for the history drawers (products, batches, reference data). */
@@ -23,26 +26,8 @@ function touched(event: RecordedEvent): Array<{ entityType: string; entityId: st
 
 export const historyProjection: Projection = {
   name: 'history',
-  handles: [
-    'PharmacyRegistered',
-    'PharmacyDetailsChanged',
-    'PharmacyDeleted',
-    'CategoryCreated',
-    'CategoryDetailsChanged',
-    'CategoryDeleted',
-    'SupplierRegistered',
-    'SupplierDetailsChanged',
-    'SupplierDeleted',
-    'ProductRegistered',
-    'ProductDetailsChanged',
-    'ProductPriceChanged',
-    'ProductCommissionChanged',
-    'ProductActivated',
-    'ProductDeactivated',
-    'ProductDeleted',
-    'BatchReceived',
-    'BatchCorrected',
-  ],
+  // Every fact about a pharmacy, the catalogue or a batch.
+  handles: [...pharmaciesProjection.handles, ...catalogueProjection.handles, ...inventoryProjection.handles],
   tables: ['entityHistory'],
 
   async apply(trx, event) {

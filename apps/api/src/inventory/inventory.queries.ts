@@ -5,6 +5,15 @@ import type { InventoryBatchesTable, ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
 import type { Scope } from '../catalogue/product.queries';
 
+const batchLabels = [
+  'p.name as productName',
+  'p.nameAr as productNameAr',
+  'p.sku as productSku',
+  'p.salesUnit',
+  'ph.name as pharmacyName',
+  'ph.nameAr as pharmacyNameAr',
+] as const;
+
 const NONE = ['00000000-0000-0000-0000-000000000000'];
 const inScope = (scope: string[]) => (scope.length > 0 ? scope : NONE);
 
@@ -26,14 +35,7 @@ export class InventoryQueries {
   async list(scope: Scope): Promise<InventoryBatch[]> {
     const rows = await this.batches(scope)
       .selectAll('b')
-      .select([
-        'p.name as productName',
-        'p.nameAr as productNameAr',
-        'p.sku as productSku',
-        'p.salesUnit',
-        'ph.name as pharmacyName',
-        'ph.nameAr as pharmacyNameAr',
-      ])
+      .select(batchLabels)
       .orderBy('b.expiryDate')
       .orderBy('p.name')
       .orderBy('b.id')
@@ -42,18 +44,7 @@ export class InventoryQueries {
   }
 
   async find(id: string): Promise<InventoryBatch | null> {
-    const row = await this.batches('all')
-      .selectAll('b')
-      .select([
-        'p.name as productName',
-        'p.nameAr as productNameAr',
-        'p.sku as productSku',
-        'p.salesUnit',
-        'ph.name as pharmacyName',
-        'ph.nameAr as pharmacyNameAr',
-      ])
-      .where('b.id', '=', id)
-      .executeTakeFirst();
+    const row = await this.batches('all').selectAll('b').select(batchLabels).where('b.id', '=', id).executeTakeFirst();
     return row ? toBatch(row) : null;
   }
 

@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import {
   BACKWARDS,
   END,
@@ -27,7 +26,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../port';
-import { runSubscription } from '../subscription';
+import { AppendSignal, runSubscription } from '../subscription';
 import {
   isStreamNotFoundError,
   isSystemEvent,
@@ -75,9 +74,8 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly client: EventStoreDBClient;
   private readonly pollIntervalMs: number;
   private readonly readPageSize: number;
-  private readonly appended = new EventEmitter();
   private readonly subscriptions = new Set<Subscription>();
-  private generation = 0;
+  private readonly appended: AppendSignal;
   private wakeups: AllStreamSubscription | null = null;
   private wakeupRetry: NodeJS.Timeout | null = null;
   private wakeupDelayMs = 250;
@@ -88,7 +86,7 @@ export class EventStoreDbEventStore implements EventStore {
     this.client = EventStoreDBClient.connectionString(settings.connectionString);
     this.pollIntervalMs = settings.pollIntervalMs ?? 1000;
     this.readPageSize = Math.max(settings.readPageSize ?? 32, 2);
-    this.appended.setMaxListeners(0);
+    this.appended = new AppendSignal(this.pollIntervalMs);
   }
 
   async append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -244,8 +242,8 @@ export class EventStoreDbEventStore implements EventStore {
       after: options.after ?? null,
       batchSize: options.batchSize ?? 500,
       read: (after, maxCount) => this.readAll({ after, maxCount }),
-      generation: () => this.generation,
-      waitForAppend: (timeoutMs, signal) => this.waitForAppend(timeoutMs, signal),
+      generation: () => this.appended.generation,
+      waitForAppend: (timeoutMs, signal) => this.appended.wait(timeoutMs, signal),
       handler,
     });
     const subscription: Subscription = {
@@ -265,7 +263,7 @@ export class EventStoreDbEventStore implements EventStore {
     this.closed = true;
     if (this.wakeupRetry) clearTimeout(this.wakeupRetry);
     this.wakeupRetry = null;
-    this.appended.emit('closed');
+    this.appended.close();
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     const wakeups = this.wakeups;
     this.wakeups = null;
@@ -302,27 +300,6 @@ export class EventStoreDbEventStore implements EventStore {
     );
   }
 
-  private signalAppended(): void {
-    this.generation += 1;
-    this.appended.emit('appended');
-  }
-
-  private waitForAppend(timeoutMs: number, signal: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.appended.off('appended', done);
-        this.appended.off('closed', done);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, Math.min(timeoutMs, this.pollIntervalMs));
-      this.appended.once('appended', done);
-      this.appended.once('closed', done);
-      signal.addEventListener('abort', done, { once: true });
-    });
-  }
-
   /**
    * One live `$all` subscription per store, from the end and without system
    * events, that only bumps the generation. On error it is re-opened with
@@ -348,9 +325,9 @@ export class EventStoreDbEventStore implements EventStore {
     wakeups.on('confirmation', () => {
       this.wakeupDelayMs = 250;
       // Appends made while the subscription was (re)connecting sent no wake-up: have subscribers look once.
-      this.signalAppended();
+      this.appended.signal();
     });
-    wakeups.on('data', () => this.signalAppended());
+    wakeups.on('data', () => this.appended.signal());
     wakeups.on('error', restart);
     wakeups.on('end', restart);
     wakeups.on('close', restart);

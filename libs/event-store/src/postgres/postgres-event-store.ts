@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import { Client, Pool, type PoolClient } from 'pg';
 import { EventStoreUnavailableError, IdempotencyConflictError, WrongExpectedRevisionError } from '../errors';
 import type {
@@ -14,7 +13,7 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../port';
-import { runSubscription } from '../subscription';
+import { AppendSignal, runSubscription } from '../subscription';
 
 /** Key of the transaction-level advisory lock that serialises appends (any constant unique to this app). */
 const APPEND_LOCK_KEY = 7_364_201_911;
@@ -98,11 +97,10 @@ export class PostgresEventStore implements EventStore {
   private readonly pool: Pool;
   private readonly queue: PendingAppend[] = [];
   private committing = false;
-  private readonly appended = new EventEmitter();
   private listener: Client | null = null;
   private listenerStarting: Promise<void> | null = null;
   private closed = false;
-  private generation = 0;
+  private readonly appended: AppendSignal;
   private readonly maxEventsPerCommit: number;
   private readonly pollIntervalMs: number;
 
@@ -113,7 +111,7 @@ export class PostgresEventStore implements EventStore {
     });
     this.maxEventsPerCommit = options.maxEventsPerCommit ?? 1000;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
-    this.appended.setMaxListeners(0);
+    this.appended = new AppendSignal(this.pollIntervalMs);
   }
 
   append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -258,7 +256,7 @@ export class PostgresEventStore implements EventStore {
         await client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, next.toString()]);
       }
       await client.query('COMMIT');
-      if (cols.position.length > 0) this.signalAppended();
+      if (cols.position.length > 0) this.appended.signal();
       for (const outcome of outcomes) outcome();
     } catch (error) {
       if (client) await client.query('ROLLBACK').catch(() => undefined);
@@ -307,8 +305,8 @@ export class PostgresEventStore implements EventStore {
       after: options.after ?? null,
       batchSize: options.batchSize ?? 500,
       read: (after, maxCount) => this.readAll({ after, maxCount }),
-      generation: () => this.generation,
-      waitForAppend: (timeoutMs, signal) => this.waitForAppend(timeoutMs, signal),
+      generation: () => this.appended.generation,
+      waitForAppend: (timeoutMs, signal) => this.appended.wait(timeoutMs, signal),
       handler,
     });
   }
@@ -316,7 +314,7 @@ export class PostgresEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.appended.emit('closed');
+    this.appended.close();
     while (this.committing || this.queue.length > 0) await new Promise((r) => setTimeout(r, 5));
     const listener = this.listener;
     this.listener = null;
@@ -334,33 +332,12 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  private signalAppended(): void {
-    this.generation += 1;
-    this.appended.emit('appended');
-  }
-
-  private waitForAppend(timeoutMs: number, signal: AbortSignal): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.appended.off('appended', done);
-        this.appended.off('closed', done);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      const timer = setTimeout(done, Math.min(timeoutMs, this.pollIntervalMs));
-      this.appended.once('appended', done);
-      this.appended.once('closed', done);
-      signal.addEventListener('abort', done, { once: true });
-    });
-  }
-
   /** LISTEN for appends made by other processes; polling covers the time it is down. */
   private startListener(): Promise<void> {
     if (this.listener || this.closed) return Promise.resolve();
     this.listenerStarting ??= (async () => {
       const client = new Client({ connectionString: this.options.connectionString });
-      client.on('notification', () => this.signalAppended());
+      client.on('notification', () => this.appended.signal());
       client.on('error', () => {
         if (this.listener === client) this.listener = null;
         void client.end().catch(() => undefined);
