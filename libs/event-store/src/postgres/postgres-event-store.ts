@@ -19,6 +19,10 @@ import { AppendSignal, runSubscription } from '../subscription';
 const APPEND_LOCK_KEY = 7_364_201_911;
 const NOTIFY_CHANNEL = 'eventstore_appended';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** eventstore.append_batch (schema.ts, migration 1763800000000): a whole batch in one round trip, see commitInOneStatement. */
+const APPEND_BATCH =
+  'SELECT applied, base, currents FROM eventstore.append_batch($1::bigint, $2::text[], $3::text[], $4::bigint[], $5::bigint[], ' +
+  '$6::int[], $7::bigint[], $8::uuid[], $9::text[], $10::jsonb[], $11::jsonb[], $12::timestamptz[])';
 
 export interface PostgresEventStoreOptions {
   connectionString: string;
@@ -142,6 +146,43 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async commitBatch(batch: PendingAppend[]): Promise<void> {
+    const plan = planOneStatement(batch);
+    if (plan && (await this.commitInOneStatement(batch, plan))) return;
+    await this.commitChecked(batch);
+  }
+
+  /**
+   * The common case in one round trip, so the append lock is held for one
+   * statement and the commit instead of seven round trips and the commit:
+   * eventstore.append_batch takes the lock, checks every expectation and id
+   * and writes the batch, or writes nothing when any append would not pass.
+   * Returns false in that case: the general path then answers each append.
+   */
+  private async commitInOneStatement(batch: PendingAppend[], plan: OneStatementPlan): Promise<boolean> {
+    let row: AppendBatchRow;
+    try {
+      const { rows } = await this.pool.query<AppendBatchRow>(APPEND_BATCH, [APPEND_LOCK_KEY, ...plan.params]);
+      row = rows[0]!;
+    } catch (error) {
+      const failure = isConnectionError(error)
+        ? new EventStoreUnavailableError('The event store database cannot be reached', { cause: error })
+        : error;
+      for (const append of batch) append.reject(failure);
+      return true;
+    }
+    if (!row.applied) return false;
+    this.appended.signal();
+    const base = BigInt(row.base!);
+    for (const { append, stream, revisionOffset, eventIndex } of plan.answers) {
+      const before = row.currents[stream];
+      const revision = (before == null ? -1n : BigInt(before)) + revisionOffset;
+      append.resolve({ nextExpectedRevision: revision, position: position(base + eventIndex) });
+    }
+    return true;
+  }
+
+  /** The general path: reads under the lock, then each append is checked on its own. */
+  private async commitChecked(batch: PendingAppend[]): Promise<void> {
     const settled = new Set<PendingAppend>();
     const outcomes: Array<() => void> = [];
     let client: PoolClient | null = null;
@@ -357,6 +398,99 @@ export class PostgresEventStore implements EventStore {
     });
     return this.listenerStarting;
   }
+}
+
+interface AppendBatchRow {
+  applied: boolean;
+  base: string | null;
+  /** Revision of each stream before the batch (null: no stream), as text. */
+  currents: Array<string | null>;
+}
+
+interface OneStatementPlan {
+  params: unknown[];
+  answers: Array<{ append: PendingAppend; stream: number; revisionOffset: bigint; eventIndex: bigint }>;
+}
+
+/**
+ * Parameters of eventstore.append_batch for a batch whose every outcome is
+ * decided by one condition per stream (checked by the function under the
+ * lock), or null when some append needs the general path: duplicate ids in
+ * the batch, or an expectation that depends on how an earlier append of the
+ * same batch fares.
+ */
+function planOneStatement(batch: PendingAppend[]): OneStatementPlan | null {
+  const streams: string[] = [];
+  const index = new Map<string, number>();
+  const kinds: string[] = [];
+  const expectedRevisions: Array<string | null> = [];
+  /** Per stream: its revision before the batch when the condition fixes it. */
+  const known: Array<bigint | null> = [];
+  const added: bigint[] = [];
+  const ev = {
+    stream: [] as number[],
+    offset: [] as string[],
+    id: [] as string[],
+    type: [] as string[],
+    data: [] as string[],
+    metadata: [] as string[],
+    occurredAt: [] as string[],
+  };
+  const ids = new Set<string>();
+  const answers: OneStatementPlan['answers'] = [];
+  for (const append of batch) {
+    const expected = append.expected;
+    let s = index.get(append.streamId);
+    if (s === undefined) {
+      s = streams.length;
+      index.set(append.streamId, s);
+      streams.push(append.streamId);
+      added.push(0n);
+      if (typeof expected === 'bigint') {
+        kinds.push('r');
+        expectedRevisions.push(expected.toString());
+        known.push(expected);
+      } else {
+        kinds.push(expected === 'any' ? 'a' : expected === 'no_stream' ? 'n' : 'e');
+        expectedRevisions.push(null);
+        known.push(expected === 'no_stream' ? -1n : null);
+      }
+    } else if (expected === 'no_stream') {
+      return null; // an earlier append of the batch creates the stream: this one fails
+    } else if (typeof expected === 'bigint' && (known[s] === null || known[s]! + added[s]! !== expected)) {
+      return null;
+    }
+    for (const event of append.events) {
+      const id = event.id.toLowerCase();
+      if (ids.has(id)) return null; // a retry or a conflict inside the batch
+      ids.add(id);
+      added[s]! += 1n;
+      ev.stream.push(s + 1);
+      ev.offset.push(added[s]!.toString());
+      ev.id.push(event.id);
+      ev.type.push(event.type);
+      ev.data.push(JSON.stringify(event.data ?? null));
+      ev.metadata.push(JSON.stringify(event.metadata));
+      ev.occurredAt.push(event.metadata.occurredAt);
+    }
+    answers.push({ append, stream: s, revisionOffset: added[s]!, eventIndex: BigInt(ev.id.length) });
+  }
+  return {
+    answers,
+    params: [
+      streams,
+      kinds,
+      expectedRevisions,
+      added.map(String),
+      ev.stream,
+      ev.offset,
+      ev.id,
+      ev.type,
+      ev.data,
+      ev.metadata,
+      ev.occurredAt,
+    ],
+  };
 }
 
 function revisionMatches(expected: ExpectedRevision, current: bigint | null): boolean {
