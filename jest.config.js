@@ -20,13 +20,14 @@ const shared = {
   moduleNameMapper: {
     '^@pharmacy/test-harness$': '<rootDir>/test/harness',
     '^@pharmacy/projections$': '<rootDir>/projections/src',
+    '^@pharmacy/worker$': '<rootDir>/apps/worker/src',
     '^@pharmacy/(domain|contracts|event-store|read-db)$': '<rootDir>/libs/$1/src',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 
-const serverRoots = '<rootDir>/{libs/*,projections,apps/api,apps/projector}/src/**';
+const serverRoots = '<rootDir>/{libs/*,projections,apps/api,apps/projector,apps/worker}/src/**';
 
 module.exports = {
   // A global option (Jest ignores it inside projects): integration and browser tests start real servers.

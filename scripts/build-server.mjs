@@ -12,6 +12,7 @@ const packages = [
   'libs/event-store',
   'libs/read-db',
   'projections',
+  'apps/worker',
   'apps/api',
   'apps/projector',
 ];

@@ -4,7 +4,7 @@ import { ApiExceptionFilter } from './common/api-exception.filter';
 import { AccessGuard } from './common/access/access';
 import { IdentityModule } from './identity/identity.module';
 import { AUTHENTICATOR, IDENTITY_OPTIONS } from './identity/identity.types';
-import { Mailer } from './identity/mailer';
+import { Mailer } from '@pharmacy/worker';
 import { RateLimiter } from './identity/rate-limiter';
 import type { Runtime } from './infrastructure/runtime';
 import { APP_CONFIG, EVENT_STORE, PROJECTION_WAITER, READ_DB } from './infrastructure/tokens';

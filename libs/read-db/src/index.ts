@@ -2,3 +2,4 @@ export * from './schema';
 export * from './connection';
 export * from './local-postgres';
 export { readDbMigrations } from './migrations';
+export { readSystemSettings } from './system-settings';

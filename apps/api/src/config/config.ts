@@ -8,6 +8,8 @@ const booleanFlag = z
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   APP_ROLE: z.enum(['all', 'api', 'projector']).default('all'),
+  /** Run the background jobs (BullMQ) in this process when the role includes them. */
+  BACKGROUND_JOBS: booleanFlag.default(true),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),

@@ -9,7 +9,7 @@ import { decoyUserId, hashCode, newOneTimeCode, normaliseBackupCode, sameHash } 
 import { decoyPasswordHash, verifyPassword } from './crypto/passwords';
 import { matchTotp } from './crypto/totp';
 import { IDENTITY_OPTIONS, type IdentityOptions, type SessionUser } from './identity.types';
-import { Mailer } from './mailer';
+import { Mailer } from '@pharmacy/worker';
 import { createHash } from 'node:crypto';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

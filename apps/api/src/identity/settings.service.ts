@@ -1,13 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import {
-  defaultSystemSettings,
-  systemSettingsSchema,
-  type ProfileInput,
-  type SystemSettings,
-} from '@pharmacy/contracts';
+import type { ProfileInput, SystemSettings } from '@pharmacy/contracts';
 import { DomainError } from '@pharmacy/domain';
-import type { ReadDb } from '@pharmacy/read-db';
+import { readSystemSettings, type ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
 import { writeAudit, type RequestOrigin } from './audit';
 
@@ -22,13 +17,7 @@ export class SettingsService {
 
   async system(): Promise<SystemSettings> {
     if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.value;
-    const row = await this.db.selectFrom('systemSettings').select('settings').where('id', '=', 1).executeTakeFirst();
-    // Stored settings are merged over the defaults, so a setting added later has a value at once.
-    const parsed = systemSettingsSchema.safeParse({
-      ...defaultSystemSettings,
-      ...(row?.settings as object | undefined),
-    });
-    const value = parsed.success ? parsed.data : defaultSystemSettings;
+    const value = await readSystemSettings(this.db);
     this.cached = { at: Date.now(), value };
     return value;
   }

@@ -9,7 +9,7 @@ import { createPool, createReadDb, migrateDatabase, type ReadDb } from '@pharmac
 import { allProjections, ProjectionWaiter, startProjector, type ProjectorHandle } from '@pharmacy/projections';
 import type { AppConfig } from '../config/config';
 import { defaultIdentityOptions, type IdentityOptions, type PassportInstance } from '../identity/identity.types';
-import { Mailer } from '../identity/mailer';
+import { Mailer, startWorker, type RunningWorker } from '@pharmacy/worker';
 
 /** The long-lived objects of one process, built before Nest and closed after it. */
 export interface Runtime {
@@ -25,6 +25,7 @@ export interface Runtime {
   authenticator: PassportInstance;
   waiter: ProjectionWaiter;
   projector: ProjectorHandle | null;
+  worker: RunningWorker | null;
   close(): Promise<void>;
 }
 
@@ -61,6 +62,22 @@ export async function openRuntime(config: AppConfig, databaseUrl: string, logger
         error: (message, context) => projectorLog.error(context ?? {}, message),
       })
     : null;
+  // In production the jobs run in the worker app (apps/worker); the single-process default runs them here.
+  const runsWorker = config.APP_ROLE === 'all' && config.BACKGROUND_JOBS;
+  const workerLog = logger.child({ component: 'worker' });
+  const worker = runsWorker
+    ? await startWorker({
+        db,
+        mail: mailer,
+        databaseUrl,
+        timeZone: config.TIME_ZONE,
+        ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
+        logger: {
+          info: (context, message) => workerLog.info(context, message),
+          error: (context, message) => workerLog.error(context, message),
+        },
+      })
+    : null;
   const waiter = new ProjectionWaiter(
     db,
     allProjections.map((p) => p.name),
@@ -78,7 +95,9 @@ export async function openRuntime(config: AppConfig, databaseUrl: string, logger
     authenticator: new passport.Authenticator(),
     waiter,
     projector,
+    worker,
     async close() {
+      await worker?.close();
       await projector?.stop();
       await store.close();
       await db.destroy();

@@ -1,0 +1,48 @@
+import { join, resolve } from 'node:path';
+import pino from 'pino';
+import { createPool, createReadDb } from '@pharmacy/read-db';
+import { Mailer } from './mail';
+import { startWorker } from './worker';
+
+/**
+ * The worker on its own (production topology): BullMQ jobs on Redis. Any
+ * number may run; each job goes to one of them.
+ */
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('DATABASE_URL: is required for the standalone worker');
+  const logger = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'pharmacy', component: 'worker' } });
+  const db = createReadDb(createPool(databaseUrl, { max: 4 }));
+  const mail = new Mailer(
+    {
+      ...(process.env.SMTP_URL ? { smtpUrl: process.env.SMTP_URL } : {}),
+      from: process.env.MAIL_FROM ?? 'Pharmacy Management <no-reply@pharmacy.local>',
+      outboxFile: resolve(process.env.OUTBOX_FILE ?? join(process.env.DATA_DIR ?? '.data', 'outbox.log')),
+    },
+    logger,
+  );
+  const worker = await startWorker({
+    db,
+    mail,
+    databaseUrl,
+    timeZone: process.env.TIME_ZONE ?? 'UTC',
+    ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
+    logger: {
+      info: (context, message) => logger.info(context, message),
+      error: (context, message) => logger.error(context, message),
+    },
+  });
+  const shutdown = () => {
+    void worker
+      .close()
+      .then(() => db.destroy())
+      .finally(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

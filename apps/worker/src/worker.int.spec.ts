@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createPool, createReadDb, type ReadDb } from '@pharmacy/read-db';
+import { createTestDatabase, testRedisUrl, type TestDatabase } from '@pharmacy/test-harness';
+import { sendExpiryDigest } from './jobs/expiry-digest';
+import type { OutgoingMail } from './mail';
+import { startWorker } from './worker';
+
+const today = new Date().toISOString().slice(0, 10);
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const quiet = { info: () => undefined, error: () => undefined };
+
+async function seed(db: ReadDb) {
+  const now = new Date();
+  const [north, south] = [randomUUID(), randomUUID()];
+  for (const [id, name] of [
+    [north, 'North Pharmacy'],
+    [south, 'South Pharmacy'],
+  ] as const) {
+    await db
+      .insertInto('pharmacies')
+      .values({
+        id,
+        name,
+        nameAr: null,
+        address: 'x',
+        addressAr: null,
+        phone: null,
+        email: null,
+        managerId: null,
+        isActive: true,
+        createdAt: now,
+        updatedAt: now,
+        revision: '0',
+      })
+      .execute();
+  }
+  const productId = randomUUID();
+  await db
+    .insertInto('products')
+    .values({
+      id: productId,
+      sku: 'P-1',
+      barcode: null,
+      name: 'Amoxil 500 mg',
+      nameAr: null,
+      description: null,
+      descriptionAr: null,
+      brand: null,
+      genericName: null,
+      genericNameAr: null,
+      categoryId: null,
+      supplierId: null,
+      price: '3.00',
+      cost: null,
+      salesUnit: 'whole',
+      unitsPerPackage: 1,
+      commissionRate: '0.00',
+      commissionEnabled: false,
+      minStockLevel: 10,
+      maxStockLevel: 100,
+      requiresPrescription: true,
+      isActive: true,
+      searchText: 'amoxil',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  const batch = (pharmacyId: string, batchNumber: string, expiryDate: string, quantity: number) => ({
+    id: randomUUID(),
+    productId,
+    pharmacyId,
+    batchNumber,
+    quantity,
+    purchasePrice: null,
+    expiryDate,
+    receivedDate: today,
+    supplierId: null,
+    isActive: true,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await db
+    .insertInto('inventoryBatches')
+    .values([
+      batch(north, 'N-SOON', inDays(5), 12),
+      batch(north, 'N-GONE', inDays(-3), 4),
+      batch(north, 'N-EMPTY', inDays(2), 0),
+      batch(south, 'S-SOON', inDays(20), 7),
+      batch(south, 'S-LATER', inDays(200), 9),
+    ])
+    .execute();
+  const user = (email: string, role: 'admin' | 'pharmacist') => ({
+    id: randomUUID(),
+    email,
+    role,
+    passwordHash: 'x',
+    firstName: null,
+    lastName: null,
+  });
+  const admin = user('boss@test.example', 'admin');
+  const pharmacist = user('north@test.example', 'pharmacist');
+  const idle = user('nowhere@test.example', 'pharmacist');
+  await db.insertInto('users').values([admin, pharmacist, idle]).execute();
+  await db.insertInto('userPharmacies').values({ userId: pharmacist.id, pharmacyId: north }).execute();
+}
+
+async function emailAlerts(db: ReadDb, on: boolean) {
+  await db
+    .insertInto('systemSettings')
+    .values({ id: 1, settings: JSON.stringify({ enableEmailAlerts: on, expiryWarningDays: 30 }), updatedBy: null })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({ settings: JSON.stringify({ enableEmailAlerts: on, expiryWarningDays: 30 }) }),
+    )
+    .execute();
+}
+
+describe('worker: the daily expiry e-mail', () => {
+  let database: TestDatabase;
+  let db: ReadDb;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = createReadDb(createPool(database.url));
+    await seed(db);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('sends nothing while e-mail alerts are off', async () => {
+    await emailAlerts(db, false);
+    const outbox: OutgoingMail[] = [];
+    expect(await sendExpiryDigest(db, { send: async (m) => void outbox.push(m) }, today)).toEqual({
+      status: 'disabled',
+      recipients: 0,
+      batches: 0,
+    });
+    expect(outbox).toEqual([]);
+  });
+
+  it.each([
+    ['Redis', () => testRedisUrl()],
+    ['PostgreSQL', () => undefined],
+  ])(
+    'runs as a BullMQ job on %s: each user gets the batches of their pharmacies',
+    async (_backend, redisUrl) => {
+      await emailAlerts(db, true);
+      const outbox: OutgoingMail[] = [];
+      const worker = await startWorker({
+        db,
+        mail: { send: async (m) => void outbox.push(m) },
+        databaseUrl: database.url,
+        timeZone: 'UTC',
+        logger: quiet,
+        ...(redisUrl() ? { redisUrl: redisUrl()! } : {}),
+      });
+      try {
+        await worker.runNow('expiry-digest');
+        const deadline = Date.now() + 20_000;
+        while (outbox.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      } finally {
+        await worker.close();
+      }
+      const to = (email: string) => outbox.find((m) => m.to === email)?.text ?? '';
+      expect(outbox.map((m) => m.to).sort()).toEqual(['boss@test.example', 'north@test.example']);
+      expect(to('boss@test.example')).toMatch(/N-SOON[\s\S]*S-SOON|S-SOON[\s\S]*N-SOON/);
+      expect(to('boss@test.example')).toContain('N-GONE');
+      expect(to('north@test.example')).toContain('N-SOON');
+      expect(to('north@test.example')).not.toContain('S-SOON');
+      for (const text of [to('boss@test.example'), to('north@test.example')]) {
+        expect(text).not.toContain('N-EMPTY');
+        expect(text).not.toContain('S-LATER');
+      }
+    },
+    60_000,
+  );
+});

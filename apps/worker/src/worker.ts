@@ -1,0 +1,82 @@
+import { createPostgresBackend, Queue, Worker, withBackend } from 'bullmq';
+import type { ReadDb } from '@pharmacy/read-db';
+import { EXPIRY_DIGEST_JOB, sendExpiryDigest, type DigestResult, type MailSender } from './jobs/expiry-digest';
+
+export const MAINTENANCE_QUEUE = 'maintenance';
+
+export interface WorkerLogger {
+  info(context: Record<string, unknown>, message: string): void;
+  error(context: Record<string, unknown>, message: string): void;
+}
+
+export interface WorkerOptions {
+  db: ReadDb;
+  mail: MailSender;
+  /** Redis for BullMQ; without it BullMQ's PostgreSQL backend is used (schema `bullmq` of `databaseUrl`). */
+  redisUrl?: string;
+  databaseUrl: string;
+  timeZone: string;
+  /** Cron pattern of the daily expiry e-mail, in `timeZone`. Default 07:00. */
+  expiryDigestCron?: string;
+  logger: WorkerLogger;
+}
+
+export interface RunningWorker {
+  /** Queues a job now (operators, tests). Resolves with the job id. */
+  runNow(job: typeof EXPIRY_DIGEST_JOB): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Today's date (YYYY-MM-DD) in a time zone. */
+function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+}
+
+/**
+ * BullMQ jobs: on Redis in production, on PostgreSQL for the single-process
+ * default (no Redis to install). Several workers may run: BullMQ hands each
+ * job to one of them, and the scheduler is an idempotent upsert.
+ */
+export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
+  const processor = async (job: { name: string; id?: string }): Promise<DigestResult> => {
+    if (job.name !== EXPIRY_DIGEST_JOB) throw new Error(`Unknown job ${job.name}`);
+    const result = await sendExpiryDigest(options.db, options.mail, todayIn(options.timeZone));
+    options.logger.info({ jobId: job.id, job: job.name, ...result }, 'job done');
+    return result;
+  };
+
+  let queue: Pick<Queue, 'add' | 'upsertJobScheduler' | 'close'>;
+  let worker: Pick<Worker, 'on' | 'close'>;
+  if (options.redisUrl) {
+    const connection = { url: options.redisUrl };
+    queue = new Queue(MAINTENANCE_QUEUE, { connection });
+    worker = new Worker(MAINTENANCE_QUEUE, processor, { connection, concurrency: 1 });
+  } else {
+    const postgres = withBackend(createPostgresBackend);
+    const connection = { connectionString: options.databaseUrl, schema: 'bullmq', migrate: true, max: 4 };
+    queue = new postgres.Queue(MAINTENANCE_QUEUE, { connection }) as unknown as Queue;
+    worker = new postgres.Worker(MAINTENANCE_QUEUE, processor, { connection, concurrency: 1 }) as unknown as Worker;
+  }
+  worker.on('failed', (job, error) =>
+    options.logger.error({ jobId: job?.id, job: job?.name, err: error.message }, 'job failed'),
+  );
+  await queue.upsertJobScheduler(
+    EXPIRY_DIGEST_JOB,
+    { pattern: options.expiryDigestCron ?? '0 7 * * *', tz: options.timeZone },
+    { name: EXPIRY_DIGEST_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } },
+  );
+  options.logger.info({ backend: options.redisUrl ? 'redis' : 'postgres' }, 'worker running');
+
+  return {
+    async runNow(job) {
+      const added = await queue.add(job, {}, { removeOnComplete: 100, removeOnFail: 500 });
+      return String(added.id);
+    },
+    async close() {
+      await worker.close();
+      await queue.close();
+    },
+  };
+}
