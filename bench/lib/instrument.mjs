@@ -13,14 +13,10 @@ function keyOf(config) {
   return statementKey(text);
 }
 
-/** A short name for a statement of the adapters (client text or pg_stat_statements text). */
+/** A short name for a statement of the adapter (client text, or pg_stat_statements text incl. eventstore.append_batch's). */
 export function statementKey(text) {
   const t = text.replace(/\s+/g, ' ').trim();
-  if (/^BEGIN; SELECT pg_advisory_xact_lock/i.test(t)) return 'BEGIN + lock';
-  if (/^SELECT \(SELECT coalesce\(json_agg/i.test(t)) return 'read state (3 reads in 1)';
-  if (/^WITH inserted AS \( INSERT INTO eventstore.events/i.test(t)) return 'write (insert + upsert + notify)';
-  if (/^SELECT array_agg\(s.revision|^SELECT ARRAY\(SELECT \(SELECT s.revision/i.test(t))
-    return 'read stream revisions';
+  if (/^(v_cur := |SELECT )?ARRAY\(SELECT \(SELECT s.revision/i.test(t)) return 'read stream revisions';
   if (/^(SELECT )?\(?EXISTS/i.test(t)) return 'check revisions + existing ids';
   if (/^SELECT pg_advisory_xact_lock/i.test(t)) return 'lock';
   if (/^SELECT stream_id, revision FROM eventstore.streams/i.test(t)) return 'read stream revisions';
@@ -33,7 +29,7 @@ export function statementKey(text) {
   if (/^INSERT INTO eventstore.events/i.test(t)) return 'insert events';
   if (/^INSERT INTO eventstore.streams/i.test(t)) return 'upsert streams';
   if (/^SELECT pg_notify/i.test(t)) return 'notify';
-  if (/^SELECT \* FROM eventstore.append_batch\(/i.test(t)) return 'append function';
+  if (/FROM eventstore\.append_batch\(/i.test(t)) return 'append function';
   return t.split(' ').slice(0, 2).join(' ').slice(0, 24);
 }
 

@@ -24,7 +24,11 @@ export async function restartWithServerStats(cluster) {
   await cluster.stop();
   const restarted = await readDb.startLocalPostgres({ dataDir: cluster.dataDir, ephemeral: false });
   // Custom settings of a module can only be set once it is loaded.
-  await sql(restarted.url, [`ALTER SYSTEM SET pg_stat_statements.track = 'all'`, 'SELECT pg_reload_conf()']);
+  await sql(restarted.url, [
+    `ALTER SYSTEM SET pg_stat_statements.track = 'all'`,
+    `ALTER SYSTEM SET pg_stat_statements.track_planning = on`,
+    'SELECT pg_reload_conf()',
+  ]);
   return restarted;
 }
 
@@ -49,15 +53,17 @@ export class ServerStats {
   async collect() {
     await sleep(300);
     const { rows } = await this.client.query(
-      `SELECT query, calls::int AS calls, total_exec_time AS ms, toplevel FROM pg_stat_statements
+      `SELECT query, calls::int AS calls, total_exec_time AS ms, plans::int AS plans, total_plan_time AS plan_ms, toplevel FROM pg_stat_statements
         WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query !~* 'pg_stat'`,
     );
     const statements = new Map();
     for (const r of rows) {
       const key = `${r.toplevel ? '' : '  (in function) '}${statementKey(r.query)}`;
-      const s = statements.get(key) ?? { calls: 0, ms: 0 };
+      const s = statements.get(key) ?? { calls: 0, ms: 0, plans: 0, planMs: 0 };
       s.calls += r.calls;
       s.ms += r.ms;
+      s.plans += r.plans;
+      s.planMs += r.plan_ms;
       statements.set(key, s);
     }
     const {

@@ -1,19 +1,21 @@
-// Scenario 3: reading the whole log, by subscription and by readAll loops.
+// Scenario 4: reading the whole log, by subscription and by readAll loops.
 import { cpuMeter, eventStore, pg } from '../lib/util.mjs';
 
 const { PostgresEventStore } = eventStore;
 
 /**
- * Prefills `count` events quickly, server-side, in chunks (one transaction
- * each, under the append lock, positions continuing after the head, 20 events
- * per stream with contiguous revisions). Same columns and payload shape as
- * the events the appends write.
+ * Tops the log up to at least `atLeast` events quickly, server-side, in
+ * chunks (one transaction each, under the append lock, positions continuing
+ * after the head, 20 events per stream with contiguous revisions), with the
+ * same columns and payload shape as the events the append runs write.
  */
-export async function prefill(url, count, chunk = 100_000) {
+export async function prefill(url, atLeast, chunk = 100_000) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const meter = cpuMeter();
   try {
+    const existing = (await client.query('SELECT count(*)::int AS n FROM eventstore.events')).rows[0].n;
+    const count = Math.max(0, atLeast - existing);
     for (let done = 0, c = 0; done < count; done += chunk, c++) {
       const n = Math.min(chunk, count - done);
       await client.query('BEGIN');
@@ -41,7 +43,7 @@ export async function prefill(url, count, chunk = 100_000) {
     const { rows } = await client.query(
       'SELECT count(*)::int AS n, max(position)::text AS head FROM eventstore.events',
     );
-    return { total: rows[0].n, head: BigInt(rows[0].head), seconds: meter().wallMs / 1000 };
+    return { total: rows[0].n, existing, prefilled: count, head: BigInt(rows[0].head), seconds: meter().wallMs / 1000 };
   } finally {
     await client.end();
   }

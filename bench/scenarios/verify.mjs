@@ -1,4 +1,4 @@
-// Scenario 4: the log written by the append scenarios is gap-free and every
+// Scenario 3: the log written by the append scenarios is gap-free and every
 // stream's revisions are contiguous and in position order.
 import { pg } from '../lib/util.mjs';
 
