@@ -17,7 +17,10 @@ export function createPool(connectionString: string, config: Omit<PoolConfig, 'c
 }
 
 export function createReadDb(pool: Pool): ReadDb {
-  return new Kysely<ReadDatabase>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })] });
+  return new Kysely<ReadDatabase>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+  });
 }
 
 /** Runs a named set of kysely migrations, recording them in its own table. */
