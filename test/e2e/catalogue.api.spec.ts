@@ -87,7 +87,7 @@ describe('catalogue and stock', () => {
         .send(product({ sku: 'VIT-1', categoryId: category.body.id, supplierId: supplier.body.id }))
         .expect(201);
       const inUse = await admin.delete(`/api/categories/${category.body.id}`).expect(409);
-      expect(inUse.body).toMatchObject({ code: 'CATEGORY_IN_USE' });
+      expect(inUse.body).toMatchObject({ code: 'CATEGORY_IN_USE', productsUsingIt: 1 });
       expect((await admin.delete(`/api/suppliers/${supplier.body.id}`).expect(409)).body.code).toBe('SUPPLIER_IN_USE');
       const invalid = await admin.post('/api/suppliers').send({ name: '', email: 'nope' }).expect(400);
       expect(invalid.body.errors).toEqual([

@@ -54,6 +54,7 @@ export async function startTestApp(
   });
   const server = await startServer(config, database.url, createLogger(config.LOG_LEVEL), {
     seed: options.seed ?? false,
+    seedCatalogue: options.seedCatalogue ?? false,
   });
   const port = new URL(server.url).port;
   const baseUrl = `http://127.0.0.1:${port}`;

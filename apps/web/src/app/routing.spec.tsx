@@ -62,17 +62,23 @@ describe('routes for a signed-out visitor', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Pharmacist Sign In' })).toBeTruthy();
   });
 
-  it.each(['/locations', '/settings', '/user-management', '/Settings'])(
-    'warns and sends the browser to sign in from %s',
-    async (path) => {
-      signedOut();
-      renderApp({ path });
-      expect((await screen.findAllByText('You are logged out. Logging in again...')).length).toBeGreaterThan(0);
-      expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
-      await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/login'));
-      expect(assign).toHaveBeenCalledTimes(1);
-    },
-  );
+  it.each([
+    '/locations',
+    '/settings',
+    '/user-management',
+    '/Settings',
+    '/inventory',
+    '/products',
+    '/categories',
+    '/suppliers',
+  ])('warns and sends the browser to sign in from %s', async (path) => {
+    signedOut();
+    renderApp({ path });
+    expect((await screen.findAllByText('You are logged out. Logging in again...')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/login'));
+    expect(assign).toHaveBeenCalledTimes(1);
+  });
 
   it('shows 404 for an unknown path, without asking anyone to sign in', async () => {
     signedOut();
@@ -118,6 +124,10 @@ describe('routes for a signed-in user', () => {
           defaultPharmacyId: null,
         }),
       'GET /api/admin/users': () => fakeResponse(200, []),
+      'GET /api/products': () => fakeResponse(200, []),
+      'GET /api/inventory': () => fakeResponse(200, []),
+      'GET /api/categories': () => fakeResponse(200, []),
+      'GET /api/suppliers': () => fakeResponse(200, []),
     });
   }
 
@@ -132,6 +142,11 @@ describe('routes for a signed-in user', () => {
     ['/login', 'Pharmacy Locations'],
     ['/settings', 'Settings'],
     ['/user-management', 'User Management'],
+    ['/inventory', 'Inventory'],
+    ['/inventory?tab=expiry', 'Inventory'],
+    ['/products', 'Product Management'],
+    ['/categories', 'Categories'],
+    ['/suppliers', 'Suppliers'],
   ])('opens %s', async (path, heading) => {
     signedIn();
     renderApp({ path });

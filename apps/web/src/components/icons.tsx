@@ -264,3 +264,75 @@ export const BuildingIcon = (props: IconProps) => (
     <path d="M8 7h4M8 11h4M8 15h4" />
   </Icon>
 );
+
+export const CalendarIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4" />
+  </Icon>
+);
+
+/** Points to the previous item in reading order (left in English, right in Arabic). */
+export const ChevronBackIcon = (props: IconProps) => (
+  <Icon {...props} className="icon-flip-rtl">
+    <path d="m15 18-6-6 6-6" />
+  </Icon>
+);
+
+export const ChevronForwardIcon = (props: IconProps) => (
+  <Icon {...props} className="icon-flip-rtl">
+    <path d="m9 18 6-6-6-6" />
+  </Icon>
+);
+
+export const ChevronsBackIcon = (props: IconProps) => (
+  <Icon {...props} className="icon-flip-rtl">
+    <path d="m11 17-5-5 5-5M18 17l-5-5 5-5" />
+  </Icon>
+);
+
+export const ChevronsForwardIcon = (props: IconProps) => (
+  <Icon {...props} className="icon-flip-rtl">
+    <path d="m13 17 5-5-5-5M6 17l5-5-5-5" />
+  </Icon>
+);
+
+/** "Old → new" in a history entry; turns with the reading direction. */
+export const ArrowForwardIcon = (props: IconProps) => (
+  <Icon {...props} className="icon-flip-rtl">
+    <path d="M5 12h14M13 6l6 6-6 6" />
+  </Icon>
+);
+
+export const HistoryIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 12a9 9 0 1 0 3-6.7L3 8" />
+    <path d="M3 3v5h5M12 7v5l3 2" />
+  </Icon>
+);
+
+export const ScanIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 7V5a2 2 0 0 1 2-2h2M17 3h2a2 2 0 0 1 2 2v2M21 17v2a2 2 0 0 1-2 2h-2M7 21H5a2 2 0 0 1-2-2v-2" />
+    <path d="M7 8v8M10 8v8M13 8v8M17 8v8" />
+  </Icon>
+);
+
+export const CameraIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 7h3l2-3h6l2 3h3a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z" />
+    <circle cx="12" cy="13" r="4" />
+  </Icon>
+);
+
+export const UploadIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 16V4M7 9l5-5 5 5M5 20h14" />
+  </Icon>
+);
+
+export const RefreshIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M20 11a8 8 0 0 0-14.9-4M4 4v4h4M4 13a8 8 0 0 0 14.9 4M20 20v-4h-4" />
+  </Icon>
+);

@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import { fakeResponse } from '../test/fake-response';
-import { apiErrorOf, apiRequest, fetchJson, HttpError, isUnauthorizedError, queryKeyToPath } from './api';
+import {
+  apiErrorDetailsOf,
+  apiErrorOf,
+  apiRequest,
+  fetchJson,
+  HttpError,
+  isUnauthorizedError,
+  queryKeyToPath,
+  withQuery,
+} from './api';
 
 type FetchMock = jest.Mock<typeof fetch>;
 
@@ -81,5 +90,20 @@ describe('api conventions', () => {
     expect(apiErrorOf(new HttpError(400, 'Bad Request', JSON.stringify(body)))).toEqual(body);
     expect(apiErrorOf(new HttpError(502, 'Bad Gateway', '<html>'))).toBeUndefined();
     expect(apiErrorOf(new Error('400: x'))).toBeUndefined();
+  });
+
+  it('keeps the extra fields of an error body for those who need them', () => {
+    const body = { statusCode: 409, code: 'BATCH_EXPIRY_MISMATCH', message: 'x', expiryDate: '2027-06-30' };
+    const error = new HttpError(409, 'Conflict', JSON.stringify(body));
+    expect(apiErrorDetailsOf(error)).toEqual(body);
+    expect(apiErrorOf(error)).not.toHaveProperty('expiryDate');
+    expect(apiErrorDetailsOf(new HttpError(502, 'Bad Gateway', '<html>'))).toEqual({});
+  });
+
+  it('builds query strings without empty parameters', () => {
+    expect(withQuery('/api/products/search', { q: '(01)123 4', pharmacyId: null })).toBe(
+      '/api/products/search?q=%2801%29123+4',
+    );
+    expect(withQuery('/api/inventory', { pharmacyId: '' })).toBe('/api/inventory');
   });
 });

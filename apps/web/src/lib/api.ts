@@ -52,8 +52,25 @@ export interface FetchJsonOptions {
 }
 
 /** A read: the path comes from the query key and the browser cache is bypassed, because TanStack Query is the cache. */
-export async function fetchJson(queryKey: ApiQueryKey, options: FetchJsonOptions = {}): Promise<unknown> {
-  const url = queryKeyToPath(queryKey);
+export function fetchJson(queryKey: ApiQueryKey, options: FetchJsonOptions = {}): Promise<unknown> {
+  return fetchJsonAt(queryKeyToPath(queryKey), options);
+}
+
+/**
+ * `path?name=value&...` with the empty parameters left out. For reads with a
+ * query string, whose key cannot simply be the path split at its slashes.
+ */
+export function withQuery(path: string, params: Readonly<Record<string, string | number | null | undefined>>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== null && value !== undefined && value !== '') query.set(name, String(value));
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** A read from an explicit URL (see `fetchJson`). */
+export async function fetchJsonAt(url: string, options: FetchJsonOptions = {}): Promise<unknown> {
   const init: RequestInit = { credentials: 'include', cache: 'no-store', signal: options.signal };
   let response = await fetch(url, init);
   // A 304 has no body to parse; ask again and let the browser revalidate into a full answer.
@@ -75,5 +92,20 @@ export function apiErrorOf(error: unknown): ApiError | undefined {
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The whole error body, extra fields included (a 409 may say which batch or
+ * expiry it clashed with, or which kind of value was taken); `apiErrorOf` keeps
+ * only the common fields.
+ */
+export function apiErrorDetailsOf(error: unknown): Record<string, unknown> {
+  if (!(error instanceof HttpError) || !error.body) return {};
+  try {
+    const parsed: unknown = JSON.parse(error.body);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
   }
 }

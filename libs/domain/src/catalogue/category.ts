@@ -61,6 +61,7 @@ export const categoryDecider: Decider<CategoryCommand, CategoryEvent, CategorySt
             'conflict',
             'CATEGORY_IN_USE',
             `This category is used by ${command.productsUsingIt} product(s). Move them to another category first.`,
+            { productsUsingIt: command.productsUsingIt },
           );
         }
         return [{ type: 'CategoryDeleted', data: { categoryId: command.categoryId, name: state.details.name } }];

@@ -62,6 +62,7 @@ export const supplierDecider: Decider<SupplierCommand, SupplierEvent, SupplierSt
             'conflict',
             'SUPPLIER_IN_USE',
             `This supplier is named on ${command.productsUsingIt} product(s). Choose another supplier for them first, or mark this one inactive.`,
+            { productsUsingIt: command.productsUsingIt },
           );
         }
         return [{ type: 'SupplierDeleted', data: { supplierId: command.supplierId, name: state.details.name } }];

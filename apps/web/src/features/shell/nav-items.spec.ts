@@ -28,8 +28,21 @@ describe('the sidebar registry', () => {
     expect(visibleNavItems(items, { isAdmin: false }).map((item) => item.key)).toEqual([
       'dashboard',
       'inventory',
+      'products',
       'locations',
     ]);
-    expect(visibleNavItems(navItems, { isAdmin: true }).map((item) => item.key)).toEqual(['locations', 'users']);
+    expect(visibleNavItems(navItems, { isAdmin: true }).map((item) => item.key)).toEqual([
+      'inventory',
+      'products',
+      'locations',
+      'users',
+      'categories',
+      'suppliers',
+    ]);
+    expect(visibleNavItems(navItems, { isAdmin: false }).map((item) => item.key)).toEqual([
+      'inventory',
+      'products',
+      'locations',
+    ]);
   });
 });

@@ -42,12 +42,12 @@ export const navItems: readonly NavItem[] = [
   {
     key: 'inventory',
     to: '/inventory',
-    built: false,
+    built: true,
     icon: BoxesIcon,
     label: { id: 'nav.inventory' },
     adminOnly: false,
   },
-  { key: 'products', to: '/products', built: false, icon: PillIcon, label: { id: 'nav.products' }, adminOnly: false },
+  { key: 'products', to: '/products', built: true, icon: PillIcon, label: { id: 'nav.products' }, adminOnly: false },
   { key: 'pos', to: '/pos', built: false, icon: CartIcon, label: { id: 'nav.pos' }, adminOnly: false },
   { key: 'ai-chat', to: '/ai-chat', built: false, icon: SparklesIcon, label: { id: 'nav.aiChat' }, adminOnly: false },
   { key: 'expiry', to: '/expiry', built: false, icon: ClockIcon, label: { id: 'nav.expiry' }, adminOnly: false },
@@ -80,7 +80,7 @@ export const navItems: readonly NavItem[] = [
   {
     key: 'categories',
     to: '/categories',
-    built: false,
+    built: true,
     icon: TagIcon,
     label: { id: 'nav.categories' },
     adminOnly: true,
@@ -88,7 +88,7 @@ export const navItems: readonly NavItem[] = [
   {
     key: 'suppliers',
     to: '/suppliers',
-    built: false,
+    built: true,
     icon: TruckIcon,
     label: { id: 'nav.suppliers' },
     adminOnly: true,

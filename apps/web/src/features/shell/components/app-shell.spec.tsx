@@ -37,7 +37,7 @@ describe('The signed-in shell', () => {
     const links = within(nav())
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links).toEqual(['Locations', 'Users']);
+    expect(links).toEqual(['Inventory', 'Products', 'Locations', 'Users', 'Categories', 'Suppliers']);
     expect(screen.getByTestId('sidebar-user-name').textContent).toBe('Sara Haddad');
     expect(screen.getByTestId('sidebar-user-role').textContent).toBe('Administrator');
     expect(screen.getByRole('link', { name: 'Settings' })).toBeTruthy();
@@ -49,7 +49,13 @@ describe('The signed-in shell', () => {
     signedInAs(aUser({ role: 'pharmacist', firstName: null, lastName: null, pharmacies: [downtown] }));
     await screen.findByRole('heading', { level: 1, name: 'Pharmacy Locations' });
     expect(within(nav()).queryByRole('link', { name: 'Users' })).toBeNull();
-    expect(within(nav()).getByRole('link', { name: 'Locations' })).toBeTruthy();
+    expect(within(nav()).queryByRole('link', { name: 'Categories' })).toBeNull();
+    expect(within(nav()).queryByRole('link', { name: 'Suppliers' })).toBeNull();
+    expect(
+      within(nav())
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Inventory', 'Products', 'Locations']);
     expect(screen.getByTestId('sidebar-user-name').textContent).toBe('sara@pharmacy.example');
     expect(screen.getByTestId('sidebar-user-role').textContent).toBe('Pharmacist');
     // One pharmacy: its name, nothing to switch.

@@ -1,0 +1,201 @@
+import type { Category } from '@pharmacy/contracts';
+import { Box, Button, Flex, Heading, IconButton, Table, Text, Tooltip } from '@radix-ui/themes';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { AccessDenied } from '../../../components/access-denied';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons';
+import { LoadErrorCallout } from '../../../components/load-error-callout';
+import { SkeletonRows } from '../../../components/skeleton-rows';
+import { useToast } from '../../../components/toaster';
+import { useLanguage } from '../../../i18n/use-language';
+import { apiErrorOf } from '../../../lib/api';
+import { usePermissions } from '../../../lib/authorization';
+import { localizedName, useCategories } from '../../../lib/catalogue';
+import { inUseCount } from '../../../lib/in-use';
+import { useDeleteCategory } from '../api/delete-category';
+import { CategoryFormDialog } from './category-form-dialog';
+
+/** /categories (specification 001 §2): administrators only. */
+export function CategoriesPage() {
+  const { canManageCategories } = usePermissions();
+  if (!canManageCategories) return <AccessDenied description={<FormattedMessage id="categories.accessDenied" />} />;
+  return <Categories />;
+}
+
+function Categories() {
+  const intl = useIntl();
+  const { language } = useLanguage();
+  const { toast } = useToast();
+  const categories = useCategories();
+  const deletion = useDeleteCategory();
+  const [formOpen, setFormOpen] = useState(false);
+  const [formTarget, setFormTarget] = useState<Category | null>(null);
+  const [formSession, setFormSession] = useState(0);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [deleteTarget, setDeleteTarget] = useState<Category | null>(null);
+
+  const openForm = (category: Category | null) => {
+    setFormTarget(category);
+    setFormSession((session) => session + 1);
+    setFormOpen(true);
+  };
+
+  const confirmDelete = () => {
+    if (!deleteTarget) return;
+    deletion.mutate(deleteTarget.id, {
+      onSuccess: () => {
+        toast({
+          title: intl.formatMessage({ id: 'common.success' }),
+          description: intl.formatMessage({ id: 'categories.toast.deleted' }),
+        });
+        setDeleteOpen(false);
+      },
+      onError: (error) => {
+        const apiError = apiErrorOf(error);
+        const count = apiError?.code === 'CATEGORY_IN_USE' ? inUseCount(apiError.message) : undefined;
+        toast({
+          variant: 'error',
+          title: intl.formatMessage({ id: 'categories.toast.deleteFailed' }),
+          description:
+            count !== undefined
+              ? intl.formatMessage({ id: 'categories.error.inUse' }, { count })
+              : apiError?.code === 'CATEGORY_IN_USE'
+                ? apiError.message
+                : intl.formatMessage({ id: 'common.tryAgainLater' }),
+        });
+        setDeleteOpen(false);
+      },
+    });
+  };
+
+  let body;
+  if (categories.isPending) {
+    body = <SkeletonRows columns={4} />;
+  } else if ((categories.data ?? []).length === 0) {
+    body = (
+      <Table.Row>
+        <Table.Cell colSpan={4}>
+          <Text color="gray">
+            <FormattedMessage id="categories.empty" />
+          </Text>
+        </Table.Cell>
+      </Table.Row>
+    );
+  } else {
+    body = (categories.data ?? []).map((category) => {
+      const name = localizedName(category.name, category.nameAr, language);
+      return (
+        <Table.Row key={category.id}>
+          <Table.RowHeaderCell>
+            <bdi>{category.name}</bdi>
+          </Table.RowHeaderCell>
+          <Table.Cell>{category.nameAr ? <bdi lang="ar">{category.nameAr}</bdi> : '—'}</Table.Cell>
+          <Table.Cell>
+            <bdi>{localizedName(category.description ?? '', category.descriptionAr, language) || '—'}</bdi>
+          </Table.Cell>
+          <Table.Cell>
+            <Flex gap="3">
+              <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
+                <IconButton
+                  variant="ghost"
+                  size="1"
+                  aria-label={intl.formatMessage({ id: 'categories.editLabel' }, { name })}
+                  onClick={() => openForm(category)}
+                >
+                  <PencilIcon />
+                </IconButton>
+              </Tooltip>
+              <Tooltip content={intl.formatMessage({ id: 'common.delete' })}>
+                <IconButton
+                  variant="ghost"
+                  size="1"
+                  color="red"
+                  aria-label={intl.formatMessage({ id: 'categories.deleteLabel' }, { name })}
+                  onClick={() => {
+                    setDeleteTarget(category);
+                    setDeleteOpen(true);
+                  }}
+                >
+                  <TrashIcon />
+                </IconButton>
+              </Tooltip>
+            </Flex>
+          </Table.Cell>
+        </Table.Row>
+      );
+    });
+  }
+
+  return (
+    <Flex direction="column" gap="5">
+      <Flex
+        direction={{ initial: 'column', sm: 'row' }}
+        justify="between"
+        align={{ initial: 'stretch', sm: 'end' }}
+        gap="4"
+      >
+        <Box>
+          <Heading as="h1" size="7">
+            <FormattedMessage id="categories.title" />
+          </Heading>
+          <Text as="p" color="gray" mt="1">
+            <FormattedMessage id="categories.subtitle" />
+          </Text>
+        </Box>
+        <Button onClick={() => openForm(null)}>
+          <PlusIcon />
+          <FormattedMessage id="categories.add" />
+        </Button>
+      </Flex>
+      {categories.isError ? (
+        <LoadErrorCallout
+          title={<FormattedMessage id="categories.loadError" />}
+          onRetry={() => void categories.refetch()}
+          isRetrying={categories.isFetching}
+        />
+      ) : (
+        <Box className="table-scroll">
+          <Table.Root variant="surface" aria-label={intl.formatMessage({ id: 'categories.title' })}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>
+                  <FormattedMessage id="categories.column.name" />
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <FormattedMessage id="categories.column.nameAr" />
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <FormattedMessage id="categories.column.description" />
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <FormattedMessage id="inventory.column.actions" />
+                </Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>{body}</Table.Body>
+          </Table.Root>
+        </Box>
+      )}
+      <CategoryFormDialog key={formSession} open={formOpen} onOpenChange={setFormOpen} category={formTarget} />
+      <ConfirmDeleteDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        isPending={deletion.isPending}
+        onConfirm={confirmDelete}
+        title={<FormattedMessage id="categories.delete.title" />}
+        description={
+          <>
+            <FormattedMessage id="categories.delete.confirm" />{' '}
+            <FormattedMessage
+              id="categories.delete.detail"
+              values={{
+                name: <bdi>{deleteTarget ? localizedName(deleteTarget.name, deleteTarget.nameAr, language) : ''}</bdi>,
+              }}
+            />
+          </>
+        }
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,368 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  batchInputSchema,
+  validationMessages,
+  type BatchInput,
+  type BatchInputValues,
+  type InventoryBatch,
+} from '@pharmacy/contracts';
+import { Box, Button, Dialog, Flex, Grid, Select, TextField } from '@radix-ui/themes';
+import { useMemo, useRef, useState } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { DatePicker } from '../../../components/date-picker';
+import { FormField } from '../../../components/form-field';
+import { useToast } from '../../../components/toaster';
+import { useLanguage } from '../../../i18n/use-language';
+import { apiErrorDetailsOf, apiErrorOf } from '../../../lib/api';
+import { localizedName, useProducts } from '../../../lib/catalogue';
+import { todayIso } from '../../../lib/dates';
+import { localizedPharmacy, useSignedInUser } from '../../../lib/session';
+import { translateValidationMessage } from '../../../lib/validation-message';
+import { useCorrectBatch } from '../api/correct-batch';
+import { useReceiveBatch } from '../api/receive-batch';
+import { batchErrorMessage } from '../utils/batch-errors';
+import { ProductCombobox } from './product-combobox';
+import { ScanPackField } from './scan-pack-field';
+
+export interface BatchFormDialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  /** The batch to edit; null to receive a new one. */
+  batch: InventoryBatch | null;
+}
+
+/** Give it a new `key` per opening: the form takes its starting values when it mounts. */
+export function BatchFormDialog({ open, onOpenChange, batch }: BatchFormDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <BatchFormContent batch={batch} onDone={() => onOpenChange(false)} />
+    </Dialog.Root>
+  );
+}
+
+const formFields = ['productId', 'pharmacyId', 'batchNumber', 'quantity', 'purchasePrice', 'expiryDate'] as const;
+const isFormField = (field: string): field is (typeof formFields)[number] =>
+  (formFields as readonly string[]).includes(field);
+
+function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onDone(): void }) {
+  const intl = useIntl();
+  const { language } = useLanguage();
+  const { toast } = useToast();
+  const user = useSignedInUser();
+  const products = useProducts();
+  const receive = useReceiveBatch();
+  const correct = useCorrectBatch();
+  const isEdit = batch !== null;
+  const isPending = receive.isPending || correct.isPending;
+  const today = todayIso();
+  const comboboxOpen = useRef(false);
+  const [scanNote, setScanNote] = useState<string | null>(null);
+
+  // New stock can only be received for products that are on sale; an edit keeps its own product listed.
+  const productOptions = useMemo(
+    () => (products.data ?? []).filter((product) => product.isActive || product.id === batch?.productId),
+    [products.data, batch?.productId],
+  );
+
+  const locations = useMemo(() => {
+    const list = user.pharmacies.map((pharmacy) => ({
+      id: pharmacy.id,
+      name: localizedPharmacy(pharmacy, language).name,
+    }));
+    if (batch && !list.some((pharmacy) => pharmacy.id === batch.pharmacyId)) {
+      list.push({ id: batch.pharmacyId, name: localizedName(batch.pharmacyName, batch.pharmacyNameAr, language) });
+    }
+    return list;
+  }, [user.pharmacies, batch, language]);
+
+  // The server refuses a receipt that expired already; an edit may keep a past date (correcting a count).
+  const schema = useMemo(
+    () =>
+      isEdit
+        ? batchInputSchema
+        : batchInputSchema.refine((input) => input.expiryDate >= today, {
+            message: validationMessages.expiryDateInPast,
+            path: ['expiryDate'],
+          }),
+    [isEdit, today],
+  );
+
+  const form = useForm<BatchInputValues, unknown, BatchInput>({
+    resolver: zodResolver(schema),
+    defaultValues: batch
+      ? {
+          productId: batch.productId,
+          pharmacyId: batch.pharmacyId,
+          batchNumber: batch.batchNumber,
+          quantity: String(batch.quantity),
+          purchasePrice: batch.purchasePrice === null ? '' : String(Number(batch.purchasePrice)),
+          expiryDate: batch.expiryDate,
+        }
+      : {
+          productId: '',
+          // Specification 001 §5: pre-set to the pharmacy the user works in.
+          pharmacyId: user.currentPharmacyId ?? '',
+          batchNumber: '',
+          quantity: '0',
+          // Left empty ("unknown") rather than the specification's 0: a receipt with a price
+          // replaces the batch's recorded purchase price, and 0.00 would be a false one.
+          purchasePrice: '',
+          expiryDate: today,
+        },
+  });
+
+  const failure = isEdit
+    ? intl.formatMessage({ id: 'inventory.toast.updateFailed' })
+    : intl.formatMessage({ id: 'inventory.toast.createFailed' });
+
+  function handleError(error: unknown, input: BatchInput) {
+    const apiError = apiErrorOf(error);
+    const fieldErrors = (apiError?.errors ?? []).filter((item) => isFormField(item.field));
+    for (const item of fieldErrors) {
+      form.setError(item.field as FieldPath<BatchInputValues>, { type: 'server', message: item.message });
+    }
+    // A past expiry comes back as a plain message: it belongs under the date.
+    if (apiError?.code === 'EXPIRY_IN_PAST') {
+      form.setError('expiryDate', { type: 'server', message: apiError.message });
+    }
+    const reason = batchErrorMessage(intl, apiError, apiErrorDetailsOf(error), input);
+    toast(
+      reason
+        ? { variant: 'error', title: failure, description: reason }
+        : { variant: 'error', title: intl.formatMessage({ id: 'common.error' }), description: failure },
+    );
+  }
+
+  const onSubmit = form.handleSubmit((input) => {
+    if (batch) {
+      correct.mutate(
+        { id: batch.id, input },
+        {
+          onSuccess: () => {
+            toast({
+              title: intl.formatMessage({ id: 'common.success' }),
+              description: intl.formatMessage({ id: 'inventory.toast.updated' }),
+            });
+            onDone();
+          },
+          onError: (error) => handleError(error, input),
+        },
+      );
+    } else {
+      receive.mutate(input, {
+        onSuccess: () => {
+          toast({
+            title: intl.formatMessage({ id: 'common.success' }),
+            description: intl.formatMessage({ id: 'inventory.toast.created' }),
+          });
+          onDone();
+        },
+        onError: (error) => handleError(error, input),
+      });
+    }
+  });
+
+  const errorText = (field: FieldPath<BatchInputValues>) =>
+    translateValidationMessage(intl, form.getFieldState(field, form.formState).error?.message);
+
+  const keepOpenWhilePending = (event: Event) => {
+    if (isPending) event.preventDefault();
+  };
+
+  return (
+    <Dialog.Content
+      maxWidth="600px"
+      onEscapeKeyDown={(event) => {
+        // Escape in the product list closes the list, not the dialog.
+        if (isPending || comboboxOpen.current) event.preventDefault();
+      }}
+      onPointerDownOutside={keepOpenWhilePending}
+      onInteractOutside={keepOpenWhilePending}
+    >
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Dialog.Title>
+          {isEdit ? (
+            <FormattedMessage id="inventory.batchForm.editTitle" />
+          ) : (
+            <FormattedMessage id="inventory.batchForm.createTitle" />
+          )}
+        </Dialog.Title>
+        <Dialog.Description size="2" mb="4" color="gray">
+          {isEdit ? (
+            <FormattedMessage id="inventory.batchForm.editDescription" />
+          ) : (
+            <FormattedMessage id="inventory.batchForm.createDescription" />
+          )}
+        </Dialog.Description>
+
+        {!isEdit && (
+          <Box mb="4">
+            <ScanPackField
+              disabled={isPending}
+              note={scanNote}
+              onFound={({ product, batch: batchNumber, expiryDate }) => {
+                form.setValue('productId', product.id, { shouldValidate: true, shouldDirty: true });
+                if (batchNumber) form.setValue('batchNumber', batchNumber, { shouldValidate: true, shouldDirty: true });
+                if (expiryDate) form.setValue('expiryDate', expiryDate, { shouldValidate: true, shouldDirty: true });
+                setScanNote(
+                  intl.formatMessage(
+                    { id: 'inventory.scan.filled' },
+                    { name: localizedName(product.name, product.nameAr, language) },
+                  ),
+                );
+              }}
+            />
+          </Box>
+        )}
+
+        <Grid columns={{ initial: '1', sm: '2' }} gap="3">
+          <Box gridColumn={{ sm: 'span 2' }}>
+            <FormField
+              label={<FormattedMessage id="inventory.batchForm.product" />}
+              error={errorText('productId')}
+              required
+            >
+              {(props) => (
+                <Controller
+                  control={form.control}
+                  name="productId"
+                  render={({ field }) => (
+                    <ProductCombobox
+                      {...props}
+                      value={field.value}
+                      onChange={(productId) => field.onChange(productId)}
+                      products={productOptions}
+                      disabled={isPending || products.isPending}
+                      onListOpenChange={(open) => (comboboxOpen.current = open)}
+                    />
+                  )}
+                />
+              )}
+            </FormField>
+          </Box>
+          <FormField
+            label={<FormattedMessage id="inventory.batchForm.location" />}
+            error={errorText('pharmacyId')}
+            required
+          >
+            {({ id, ...aria }) => (
+              <Controller
+                control={form.control}
+                name="pharmacyId"
+                render={({ field }) => (
+                  <Select.Root value={field.value || undefined} onValueChange={field.onChange} disabled={isPending}>
+                    <Select.Trigger
+                      id={id}
+                      {...aria}
+                      placeholder={intl.formatMessage({ id: 'inventory.batchForm.locationPlaceholder' })}
+                      style={{ width: '100%' }}
+                    />
+                    <Select.Content position="popper">
+                      {locations.map((location) => (
+                        <Select.Item key={location.id} value={location.id}>
+                          {location.name}
+                        </Select.Item>
+                      ))}
+                    </Select.Content>
+                  </Select.Root>
+                )}
+              />
+            )}
+          </FormField>
+          <FormField
+            label={<FormattedMessage id="inventory.batchForm.batchNumber" />}
+            error={errorText('batchNumber')}
+            required
+          >
+            {(props) => (
+              <TextField.Root
+                {...props}
+                {...form.register('batchNumber')}
+                disabled={isPending}
+                dir="ltr"
+                autoComplete="off"
+              />
+            )}
+          </FormField>
+          <FormField
+            label={<FormattedMessage id="inventory.batchForm.quantity" />}
+            error={errorText('quantity')}
+            required
+          >
+            {(props) => (
+              <TextField.Root
+                {...props}
+                {...form.register('quantity')}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                disabled={isPending}
+              />
+            )}
+          </FormField>
+          <FormField
+            label={<FormattedMessage id="inventory.batchForm.purchasePrice" />}
+            error={errorText('purchasePrice')}
+          >
+            {(props) => (
+              <TextField.Root
+                {...props}
+                {...form.register('purchasePrice')}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                placeholder="0.00"
+                disabled={isPending}
+              />
+            )}
+          </FormField>
+          <Box gridColumn={{ sm: 'span 2' }}>
+            <FormField
+              label={<FormattedMessage id="inventory.batchForm.expiryDate" />}
+              error={errorText('expiryDate')}
+              required
+            >
+              {(props) => (
+                <Controller
+                  control={form.control}
+                  name="expiryDate"
+                  render={({ field }) => (
+                    <DatePicker
+                      {...props}
+                      value={field.value ?? ''}
+                      onChange={field.onChange}
+                      label={intl.formatMessage({ id: 'inventory.batchForm.expiryDate' })}
+                      placeholder={intl.formatMessage({ id: 'datePicker.placeholder' })}
+                      min={today}
+                      disabled={isPending}
+                    />
+                  )}
+                />
+              )}
+            </FormField>
+          </Box>
+        </Grid>
+
+        <Flex gap="3" mt="5" justify="end">
+          <Dialog.Close>
+            <Button type="button" variant="soft" color="gray" disabled={isPending}>
+              <FormattedMessage id="common.cancel" />
+            </Button>
+          </Dialog.Close>
+          <Button type="submit" disabled={isPending}>
+            {isPending ? (
+              <FormattedMessage id="common.saving" />
+            ) : isEdit ? (
+              <FormattedMessage id="inventory.batchForm.update" />
+            ) : (
+              <FormattedMessage id="inventory.batchForm.create" />
+            )}
+          </Button>
+        </Flex>
+      </form>
+    </Dialog.Content>
+  );
+}

@@ -1,0 +1,284 @@
+import type { InventoryBatch } from '@pharmacy/contracts';
+import { Box, Button, Callout, Flex, Heading, IconButton, Table, Text, TextField, Tooltip } from '@radix-ui/themes';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { HistoryDrawer } from '../../../components/history-drawer';
+import { HistoryIcon, PencilIcon, PlusIcon, SearchIcon, TransferIcon, WarningIcon } from '../../../components/icons';
+import { LoadErrorCallout } from '../../../components/load-error-callout';
+import { PaginationBar } from '../../../components/pagination-bar';
+import { SkeletonRows } from '../../../components/skeleton-rows';
+import { useLanguage } from '../../../i18n/use-language';
+import { localizedName, useInventory } from '../../../lib/catalogue';
+import { todayIso, useDayFormatter } from '../../../lib/dates';
+import { paginate } from '../../../lib/pagination';
+import { usePageNavigation } from '../../../lib/route-exists';
+import { batchStatus, sortForBatchManagement } from '../utils/batch-status';
+import { filterBatches } from '../utils/filter-batches';
+import { BatchFormDialog } from './batch-form-dialog';
+import { BatchStatusBadge } from './status-badges';
+
+/** Specification 001 §9: the FEFO banner names at most 3 batches. */
+export const FEFO_BANNER_LIMIT = 3;
+const TRANSFERS_PATH = '/transfers';
+
+/** Inventory → Batch Management (specification 001 §2). */
+export function BatchManagement() {
+  const intl = useIntl();
+  const { language } = useLanguage();
+  const formatDay = useDayFormatter();
+  const inventory = useInventory();
+  // Transfer leads to /transfers, which is not built yet: the button appears once the page exists.
+  const openTransfers = usePageNavigation(TRANSFERS_PATH);
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const deferredQuery = useDeferredValue(query);
+  const today = todayIso();
+
+  const [formOpen, setFormOpen] = useState(false);
+  const [formTarget, setFormTarget] = useState<InventoryBatch | null>(null);
+  const [formSession, setFormSession] = useState(0);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [historyTarget, setHistoryTarget] = useState<InventoryBatch | null>(null);
+
+  const sorted = useMemo(() => sortForBatchManagement(inventory.data ?? [], today), [inventory.data, today]);
+  const shown = useMemo(() => filterBatches(sorted, deferredQuery), [sorted, deferredQuery]);
+  const pageWindow = paginate(shown, page);
+  // First expired, first out: what to sell (or take off the shelf) first, from stock still held.
+  const urgent = useMemo(
+    () =>
+      sorted
+        .filter(
+          (batch) => batch.quantity > 0 && ['expired', 'expiresSoon'].includes(batchStatus(batch.expiryDate, today)),
+        )
+        .slice(0, FEFO_BANNER_LIMIT),
+    [sorted, today],
+  );
+
+  const openForm = (batch: InventoryBatch | null) => {
+    setFormTarget(batch);
+    setFormSession((session) => session + 1);
+    setFormOpen(true);
+  };
+  const productName = (batch: InventoryBatch) => localizedName(batch.productName, batch.productNameAr, language);
+
+  let body;
+  if (inventory.isPending) {
+    body = <SkeletonRows columns={7} />;
+  } else if (pageWindow.rows.length === 0) {
+    body = (
+      <Table.Row>
+        <Table.Cell colSpan={7}>
+          <Text color="gray">
+            <FormattedMessage id="inventory.batches.empty" />
+          </Text>
+        </Table.Cell>
+      </Table.Row>
+    );
+  } else {
+    body = pageWindow.rows.map((batch) => {
+      const name = productName(batch);
+      return (
+        <Table.Row key={batch.id}>
+          <Table.RowHeaderCell>
+            <Text as="div" weight="medium">
+              <bdi>{name}</bdi>
+            </Text>
+            <Text as="div" size="1" color="gray">
+              <FormattedMessage id="inventory.batches.received" values={{ date: formatDay(batch.receivedDate) }} />
+            </Text>
+          </Table.RowHeaderCell>
+          <Table.Cell>
+            <span className="code-value">{batch.batchNumber}</span>
+          </Table.Cell>
+          <Table.Cell>
+            <FormattedMessage id="inventory.batches.units" values={{ count: batch.quantity }} />
+          </Table.Cell>
+          <Table.Cell>{formatDay(batch.expiryDate)}</Table.Cell>
+          <Table.Cell>
+            <BatchStatusBadge status={batchStatus(batch.expiryDate, today)} />
+          </Table.Cell>
+          <Table.Cell>
+            <bdi>{localizedName(batch.pharmacyName, batch.pharmacyNameAr, language)}</bdi>
+          </Table.Cell>
+          <Table.Cell>
+            <Flex gap="3" align="center">
+              <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
+                <IconButton
+                  variant="ghost"
+                  size="1"
+                  aria-label={intl.formatMessage(
+                    { id: 'inventory.batches.editLabel' },
+                    { batch: batch.batchNumber, name },
+                  )}
+                  onClick={() => openForm(batch)}
+                >
+                  <PencilIcon />
+                </IconButton>
+              </Tooltip>
+              <Tooltip content={intl.formatMessage({ id: 'history.open' })}>
+                <IconButton
+                  variant="ghost"
+                  size="1"
+                  color="gray"
+                  aria-label={intl.formatMessage(
+                    { id: 'inventory.batches.historyLabel' },
+                    { batch: batch.batchNumber, name },
+                  )}
+                  onClick={() => {
+                    setHistoryTarget(batch);
+                    setHistoryOpen(true);
+                  }}
+                >
+                  <HistoryIcon />
+                </IconButton>
+              </Tooltip>
+              {openTransfers && (
+                <Button
+                  variant="ghost"
+                  size="1"
+                  color="gray"
+                  // Specification 001 §2: goes to /transfers without passing the batch.
+                  onClick={openTransfers}
+                >
+                  <TransferIcon />
+                  <FormattedMessage id="inventory.batches.transfer" />
+                </Button>
+              )}
+            </Flex>
+          </Table.Cell>
+        </Table.Row>
+      );
+    });
+  }
+
+  return (
+    <Flex direction="column" gap="4">
+      <Flex direction={{ initial: 'column', sm: 'row' }} justify="between" align={{ sm: 'center' }} gap="3">
+        <Heading as="h2" size="5">
+          <FormattedMessage id="inventory.batches.title" />
+        </Heading>
+        <Flex gap="2" direction={{ initial: 'column', sm: 'row' }}>
+          <TextField.Root
+            type="search"
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setPage(1);
+            }}
+            placeholder={intl.formatMessage({ id: 'inventory.batches.search' })}
+            aria-label={intl.formatMessage({ id: 'inventory.batches.search' })}
+            className="search-field"
+          >
+            <TextField.Slot>
+              <SearchIcon />
+            </TextField.Slot>
+          </TextField.Root>
+          <Button onClick={() => openForm(null)}>
+            <PlusIcon />
+            <FormattedMessage id="inventory.batches.add" />
+          </Button>
+        </Flex>
+      </Flex>
+
+      {urgent.length > 0 && (
+        <Callout.Root color="amber" role="status">
+          <Callout.Icon>
+            <WarningIcon />
+          </Callout.Icon>
+          <Flex direction="column" gap="1">
+            <Text weight="bold" size="2">
+              <FormattedMessage id="inventory.fefo.title" />
+            </Text>
+            <Callout.Text>
+              <FormattedMessage id="inventory.fefo.description" />
+            </Callout.Text>
+            <ul className="plain-list">
+              {urgent.map((batch) => (
+                <li key={batch.id}>
+                  <Text size="2">
+                    <FormattedMessage
+                      id="inventory.fefo.item"
+                      values={{
+                        name: <bdi>{productName(batch)}</bdi>,
+                        batch: <span className="code-value">{batch.batchNumber}</span>,
+                        date: formatDay(batch.expiryDate),
+                      }}
+                    />
+                  </Text>
+                </li>
+              ))}
+            </ul>
+          </Flex>
+        </Callout.Root>
+      )}
+
+      {inventory.isError ? (
+        <LoadErrorCallout
+          title={<FormattedMessage id="inventory.error.fetchInventory" />}
+          onRetry={() => void inventory.refetch()}
+          isRetrying={inventory.isFetching}
+        >
+          <FormattedMessage id="inventory.error.tryAgain" />
+        </LoadErrorCallout>
+      ) : (
+        <Box className="table-scroll">
+          <Table.Root variant="surface" aria-label={intl.formatMessage({ id: 'inventory.batches.title' })}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell minWidth="220px">
+                  <FormattedMessage id="inventory.column.product" />
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <FormattedMessage id="inventory.column.batchNumber" />
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <FormattedMessage id="inventory.column.quantity" />
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <FormattedMessage id="inventory.column.expiryDate" />
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <FormattedMessage id="inventory.column.status" />
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <FormattedMessage id="inventory.column.location" />
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <FormattedMessage id="inventory.column.actions" />
+                </Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>{body}</Table.Body>
+          </Table.Root>
+        </Box>
+      )}
+
+      <PaginationBar
+        page={pageWindow.page}
+        pageCount={pageWindow.pageCount}
+        onPageChange={setPage}
+        summary={
+          <FormattedMessage
+            id="inventory.batches.showing"
+            values={{ from: pageWindow.from, to: pageWindow.to, total: pageWindow.total }}
+          />
+        }
+      />
+
+      <BatchFormDialog key={formSession} open={formOpen} onOpenChange={setFormOpen} batch={formTarget} />
+      <HistoryDrawer
+        open={historyOpen}
+        onOpenChange={setHistoryOpen}
+        subject={historyTarget ? { kind: 'batch', id: historyTarget.id } : null}
+        title={
+          historyTarget
+            ? intl.formatMessage(
+                { id: 'inventory.batches.historyTitle' },
+                { batch: historyTarget.batchNumber, name: productName(historyTarget) },
+              )
+            : ''
+        }
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,361 @@
+import type { SalesUnit } from '@pharmacy/contracts';
+import {
+  Badge,
+  Box,
+  Button,
+  Callout,
+  Card,
+  Flex,
+  Grid,
+  Heading,
+  Select,
+  Spinner,
+  Table,
+  Text,
+  TextField,
+} from '@radix-ui/themes';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { RefreshIcon, SearchIcon, WarningIcon } from '../../../components/icons';
+import { PaginationBar } from '../../../components/pagination-bar';
+import type { MessageId } from '../../../i18n/messages';
+import { useLanguage } from '../../../i18n/use-language';
+import { localizedName, useInventory, useProducts } from '../../../lib/catalogue';
+import { todayIso, useDayFormatter, utcMidnight } from '../../../lib/dates';
+import { paginate } from '../../../lib/pagination';
+import { usePharmacies } from '../../../lib/pharmacies';
+import { useRole } from '../../../lib/authorization';
+import { useSignedInUser } from '../../../lib/session';
+import type { TrackingStatus } from '../utils/batch-status';
+import { shortProductId, trackingRows, unitsByStatus, urgentRows } from '../utils/expiry-tracking';
+import { filterBatches } from '../utils/filter-batches';
+import { TrackingStatusBadge, trackingLooks } from './status-badges';
+
+const ALL = 'all';
+const statuses: TrackingStatus[] = ['expired', 'critical', 'expiresSoon', 'expiring', 'good'];
+
+const filterLabels = {
+  expired: { id: 'inventory.tracking.filter.expired' },
+  critical: { id: 'inventory.tracking.filter.critical' },
+  expiresSoon: { id: 'inventory.tracking.filter.expiresSoon' },
+  expiring: { id: 'inventory.tracking.filter.expiring' },
+  good: { id: 'inventory.tracking.filter.good' },
+} as const satisfies Record<TrackingStatus, { id: MessageId }>;
+
+const cardLabels = {
+  expired: { id: 'inventory.tracking.card.expired' },
+  critical: { id: 'inventory.tracking.card.critical' },
+  expiresSoon: { id: 'inventory.tracking.card.expiresSoon' },
+  expiring: { id: 'inventory.tracking.card.expiring' },
+  good: { id: 'inventory.tracking.card.good' },
+} as const satisfies Record<TrackingStatus, { id: MessageId }>;
+
+const unitLabels = {
+  whole: { id: 'inventory.tracking.unit.whole' },
+  sachet: { id: 'inventory.tracking.unit.sachet' },
+  pill: { id: 'inventory.tracking.unit.pill' },
+  blister: { id: 'inventory.tracking.unit.blister' },
+} as const satisfies Record<SalesUnit, { id: MessageId }>;
+
+/** Inventory → Expiry Tracking (specification 001 §2). */
+export function ExpiryTracking() {
+  const intl = useIntl();
+  const { language } = useLanguage();
+  const role = useRole();
+  const user = useSignedInUser();
+  const formatDay = useDayFormatter();
+  const inventory = useInventory();
+  const products = useProducts();
+  const pharmacies = usePharmacies();
+  const [query, setQuery] = useState('');
+  const [location, setLocation] = useState(ALL);
+  const [status, setStatus] = useState<TrackingStatus | typeof ALL>(ALL);
+  const [page, setPage] = useState(1);
+  const deferredQuery = useDeferredValue(query);
+  const today = todayIso();
+
+  const sources = [
+    { query: inventory, message: { id: 'inventory.error.fetchInventory' } },
+    { query: products, message: { id: 'inventory.error.fetchProducts' } },
+    { query: pharmacies, message: { id: 'inventory.error.fetchPharmacies' } },
+  ] as const;
+
+  const salesUnitOf = useMemo(
+    () => new Map((products.data ?? []).map((product) => [product.id, product.salesUnit])),
+    [products.data],
+  );
+  // A pharmacist chooses among their own pharmacies; the server only shows them those batches anyway.
+  const locationOptions = useMemo(() => {
+    const allowed = new Set(user.pharmacies.map((pharmacy) => pharmacy.id));
+    return (pharmacies.data ?? []).filter((pharmacy) => role === 'admin' || allowed.has(pharmacy.id));
+  }, [pharmacies.data, user.pharmacies, role]);
+
+  const inScope = useMemo(() => {
+    const searched = filterBatches(inventory.data ?? [], deferredQuery, { includeLocation: true });
+    const located = location === ALL ? searched : searched.filter((batch) => batch.pharmacyId === location);
+    return trackingRows(located, today);
+  }, [inventory.data, deferredQuery, location, today]);
+  const totals = unitsByStatus(inScope);
+  const urgent = urgentRows(inScope);
+  const rows = status === ALL ? inScope : inScope.filter((row) => row.status === status);
+  const pageWindow = paginate(rows, page);
+
+  const failed = sources.filter((source) => source.query.isError);
+  if (failed.length > 0) {
+    return (
+      <Flex direction="column" align="center" gap="4" py="7" role="alert" className="text-center">
+        <WarningIcon width={32} height={32} className="danger-icon" />
+        <Heading as="h2" size="5">
+          <FormattedMessage id="inventory.tracking.failed.title" />
+        </Heading>
+        <ul className="plain-list">
+          {failed.map((source) => (
+            <li key={source.message.id}>
+              <Text color="gray">{intl.formatMessage(source.message)}</Text>
+            </li>
+          ))}
+        </ul>
+        <Flex gap="3" wrap="wrap" justify="center">
+          <Button
+            onClick={() => failed.forEach((source) => void source.query.refetch())}
+            loading={failed.some((source) => source.query.isFetching)}
+          >
+            <RefreshIcon />
+            <FormattedMessage id="inventory.tracking.failed.retry" />
+          </Button>
+          <Button variant="soft" color="gray" onClick={() => window.location.reload()}>
+            <FormattedMessage id="inventory.tracking.failed.refresh" />
+          </Button>
+        </Flex>
+      </Flex>
+    );
+  }
+
+  if (sources.some((source) => source.query.isPending)) {
+    return (
+      <Flex align="center" justify="center" gap="3" py="9" role="status">
+        <Spinner />
+        <Text color="gray">
+          <FormattedMessage id="inventory.tracking.loading" />
+        </Text>
+      </Flex>
+    );
+  }
+
+  const resetPage = () => setPage(1);
+  const daysText = (days: number) =>
+    days < 0 ? (
+      <FormattedMessage id="inventory.tracking.daysAgo" values={{ count: -days }} />
+    ) : (
+      <FormattedMessage id="inventory.tracking.daysLeft" values={{ count: days }} />
+    );
+  const shortDay = (iso: string) =>
+    intl.formatDate(utcMidnight(iso), { month: 'short', day: '2-digit', timeZone: 'UTC' });
+
+  return (
+    <Flex direction="column" gap="4">
+      <Heading as="h2" size="5">
+        <FormattedMessage id="inventory.tracking.title" />
+      </Heading>
+      <Flex gap="2" direction={{ initial: 'column', md: 'row' }}>
+        <TextField.Root
+          type="search"
+          className="grow"
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            resetPage();
+          }}
+          placeholder={intl.formatMessage({ id: 'inventory.tracking.search' })}
+          aria-label={intl.formatMessage({ id: 'inventory.tracking.search' })}
+        >
+          <TextField.Slot>
+            <SearchIcon />
+          </TextField.Slot>
+        </TextField.Root>
+        <Select.Root
+          value={location}
+          onValueChange={(value) => {
+            setLocation(value);
+            resetPage();
+          }}
+        >
+          <Select.Trigger aria-label={intl.formatMessage({ id: 'inventory.tracking.locationFilter' })} />
+          <Select.Content position="popper">
+            <Select.Item value={ALL}>
+              <FormattedMessage id="inventory.tracking.allLocations" />
+            </Select.Item>
+            {locationOptions.map((pharmacy) => (
+              <Select.Item key={pharmacy.id} value={pharmacy.id}>
+                {localizedName(pharmacy.name, pharmacy.nameAr, language)}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
+        <Select.Root
+          value={status}
+          onValueChange={(value) => {
+            setStatus(value as TrackingStatus | typeof ALL);
+            resetPage();
+          }}
+        >
+          <Select.Trigger aria-label={intl.formatMessage({ id: 'inventory.tracking.statusFilter' })} />
+          <Select.Content position="popper">
+            <Select.Item value={ALL}>
+              <FormattedMessage id="inventory.tracking.filter.all" />
+            </Select.Item>
+            {statuses.map((item) => (
+              <Select.Item key={item} value={item}>
+                {intl.formatMessage(filterLabels[item])}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
+      </Flex>
+
+      <Grid columns={{ initial: '2', sm: '3', md: '5' }} gap="3" asChild>
+        <ul className="plain-list" aria-label={intl.formatMessage({ id: 'inventory.tracking.summary' })}>
+          {statuses.map((item) => (
+            <Card asChild key={item} className="summary-card" data-status={item}>
+              <li>
+                <Text as="div" size="2" color="gray">
+                  {intl.formatMessage(cardLabels[item])}
+                </Text>
+                <Text as="div" size="6" weight="bold" color={trackingLooks[item].color}>
+                  {intl.formatNumber(totals[item])}
+                </Text>
+                <Text as="div" size="1" color="gray">
+                  <FormattedMessage id="inventory.tracking.card.units" values={{ count: totals[item] }} />
+                </Text>
+              </li>
+            </Card>
+          ))}
+        </ul>
+      </Grid>
+
+      {totals.expired + totals.critical > 0 && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Icon>
+            <WarningIcon />
+          </Callout.Icon>
+          <Flex direction="column" gap="2">
+            <Text weight="bold" size="2">
+              <FormattedMessage id="inventory.tracking.urgent.title" />
+            </Text>
+            <Callout.Text>
+              <FormattedMessage
+                id="inventory.tracking.urgent.description"
+                values={{ expired: totals.expired, critical: totals.critical }}
+              />
+            </Callout.Text>
+            <Flex gap="2" wrap="wrap" asChild>
+              <ul className="plain-list">
+                {urgent.map((row) => (
+                  <li key={row.batch.id}>
+                    <Badge color="red" variant={row.status === 'expired' ? 'solid' : 'soft'}>
+                      <bdi>{localizedName(row.batch.productName, row.batch.productNameAr, language)}</bdi>
+                      {' · '}
+                      {row.status === 'expired' ? (
+                        <FormattedMessage id="inventory.tracking.urgent.expired" />
+                      ) : (
+                        <FormattedMessage
+                          id="inventory.tracking.urgent.expires"
+                          values={{ date: shortDay(row.batch.expiryDate) }}
+                        />
+                      )}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            </Flex>
+          </Flex>
+        </Callout.Root>
+      )}
+
+      <Box className="table-scroll">
+        <Table.Root variant="surface" aria-label={intl.formatMessage({ id: 'inventory.tracking.title' })}>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeaderCell minWidth="220px">
+                <FormattedMessage id="inventory.column.product" />
+              </Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>
+                <FormattedMessage id="inventory.column.batchNumber" />
+              </Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>
+                <FormattedMessage id="inventory.column.location" />
+              </Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>
+                <FormattedMessage id="inventory.column.quantity" />
+              </Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>
+                <FormattedMessage id="inventory.column.expiryDate" />
+              </Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>
+                <FormattedMessage id="inventory.column.status" />
+              </Table.ColumnHeaderCell>
+              <Table.ColumnHeaderCell>
+                <FormattedMessage id="inventory.column.daysUntilExpiry" />
+              </Table.ColumnHeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {pageWindow.rows.length === 0 ? (
+              <Table.Row>
+                <Table.Cell colSpan={7}>
+                  <Text color="gray">
+                    <FormattedMessage id="inventory.tracking.empty" />
+                  </Text>
+                </Table.Cell>
+              </Table.Row>
+            ) : (
+              pageWindow.rows.map(({ batch, status: rowStatus, days }) => {
+                const unit = salesUnitOf.get(batch.productId) ?? batch.salesUnit;
+                return (
+                  <Table.Row key={batch.id}>
+                    <Table.RowHeaderCell>
+                      <Text as="div" weight="medium">
+                        <bdi>{localizedName(batch.productName, batch.productNameAr, language)}</bdi>
+                      </Text>
+                      <Text as="div" size="1" color="gray">
+                        <FormattedMessage
+                          id="inventory.tracking.sku"
+                          values={{ id: <span className="code-value">{shortProductId(batch.productId)}</span> }}
+                        />
+                      </Text>
+                    </Table.RowHeaderCell>
+                    <Table.Cell>
+                      <span className="code-value">{batch.batchNumber}</span>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <bdi>{localizedName(batch.pharmacyName, batch.pharmacyNameAr, language)}</bdi>
+                    </Table.Cell>
+                    <Table.Cell>{intl.formatMessage(unitLabels[unit], { count: batch.quantity })}</Table.Cell>
+                    <Table.Cell>{formatDay(batch.expiryDate)}</Table.Cell>
+                    <Table.Cell>
+                      <TrackingStatusBadge status={rowStatus} />
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Text color={days < 0 ? 'red' : undefined}>{daysText(days)}</Text>
+                    </Table.Cell>
+                  </Table.Row>
+                );
+              })
+            )}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+      <PaginationBar
+        page={pageWindow.page}
+        pageCount={pageWindow.pageCount}
+        onPageChange={setPage}
+        summary={
+          <FormattedMessage
+            id="inventory.batches.showing"
+            values={{ from: pageWindow.from, to: pageWindow.to, total: pageWindow.total }}
+          />
+        }
+      />
+    </Flex>
+  );
+}

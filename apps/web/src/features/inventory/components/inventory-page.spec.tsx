@@ -1,0 +1,358 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import type { InventoryBatch } from '@pharmacy/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { addDays, todayIso } from '../../../lib/dates';
+import { aBatch, aPharmacy, aProduct, PRODUCT_ID } from '../../../test/catalogue';
+import { fakeResponse } from '../../../test/fake-response';
+import type { FakeHandler } from '../../../test/fake-server';
+import { renderSignedIn } from '../../../test/signed-in';
+import { abdoun, aUser, downtown } from '../../../test/users';
+import type { InventoryTab } from '../inventory-tabs';
+import { InventoryPage } from './inventory-page';
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+const today = todayIso();
+const inDays = (days: number) => addDays(today, days);
+const GTIN = '05012345678900';
+const shown = (iso: string) =>
+  new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
+
+const batchId = (n: number) => `7a1b2c3d-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const batches: InventoryBatch[] = [
+  aBatch({ id: batchId(1), batchNumber: 'GOOD-1', quantity: 100, expiryDate: inDays(200) }),
+  aBatch({ id: batchId(2), batchNumber: 'SOON-1', quantity: 10, expiryDate: inDays(20) }),
+  aBatch({ id: batchId(3), batchNumber: 'OLD-1', quantity: 7, expiryDate: inDays(-2) }),
+  aBatch({
+    id: batchId(4),
+    batchNumber: 'CRIT-1',
+    quantity: 4,
+    expiryDate: inDays(3),
+    pharmacyId: abdoun.id,
+    pharmacyName: abdoun.name,
+    pharmacyNameAr: null,
+  }),
+  aBatch({ id: batchId(5), batchNumber: 'GONE-1', quantity: 0, expiryDate: inDays(-10) }),
+  aBatch({ id: batchId(6), batchNumber: 'MID-1', quantity: 12, expiryDate: inDays(45), salesUnit: 'pill' }),
+];
+
+function renderPage({
+  tab = 'batches',
+  routes = {},
+  inventory = batches,
+  language = 'en',
+}: {
+  tab?: InventoryTab;
+  routes?: Record<string, FakeHandler>;
+  inventory?: InventoryBatch[];
+  language?: 'en' | 'ar';
+} = {}) {
+  return renderSignedIn(<InventoryPage tab={tab} />, {
+    user: aUser(),
+    language,
+    routes: {
+      'GET /api/inventory': () => fakeResponse(200, inventory),
+      'GET /api/products': () =>
+        fakeResponse(200, [aProduct(), aProduct({ id: 'other', name: 'Zinc', sku: 'ZN-1', barcode: null })]),
+      'GET /api/pharmacies': () =>
+        fakeResponse(200, [aPharmacy(), aPharmacy({ id: abdoun.id, name: abdoun.name, nameAr: null })]),
+      ...routes,
+    },
+  });
+}
+
+const table = () => within(screen.getByRole('table'));
+const batchRows = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+describe('Batch Management', () => {
+  it('lists batches most urgent first, with status, units, receipt date and location', async () => {
+    renderPage();
+    await screen.findAllByText('OLD-1');
+    expect(batchRows()).toEqual(['GONE-1', 'OLD-1', 'CRIT-1', 'SOON-1', 'MID-1', 'GOOD-1']);
+    const row = (text: string) => within(table().getByText(text).closest('tr')!);
+    expect(row('OLD-1').getByText('Expired')).toBeTruthy();
+    expect(row('SOON-1').getByText('Expires Soon')).toBeTruthy();
+    expect(row('MID-1').getByText('Expiring')).toBeTruthy();
+    expect(row('GOOD-1').getByText('Good')).toBeTruthy();
+    expect(row('GOOD-1').getByText('100 units')).toBeTruthy();
+    expect(row('GOOD-1').getByText('Received: Oct 1, 2026')).toBeTruthy();
+    expect(row('CRIT-1').getByText('Abdoun Branch')).toBeTruthy();
+    // /transfers does not exist yet, so there is nothing to transfer to.
+    expect(screen.queryByRole('button', { name: 'Transfer' })).toBeNull();
+  });
+
+  it('names up to three batches to use first, from stock still held', async () => {
+    renderPage();
+    const banner = (await screen.findByText('First Expired, First Out')).closest('.rt-CalloutRoot') as HTMLElement;
+    const items = within(banner)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items).toHaveLength(3);
+    expect(items[0]).toMatch(/^Paracetamol 500 mg - OLD-1 - Expires /);
+    expect(items[1]).toMatch(/CRIT-1/);
+    expect(items[2]).toMatch(/SOON-1/);
+  });
+
+  it('finds a product name or batch number, ignoring case', async () => {
+    renderPage();
+    await screen.findAllByText('OLD-1');
+    fireEvent.change(screen.getByPlaceholderText('Search products or batch numbers...'), { target: { value: 'crit' } });
+    await waitFor(() => expect(batchRows()).toEqual(['CRIT-1']));
+    fireEvent.change(screen.getByPlaceholderText('Search products or batch numbers...'), {
+      target: { value: 'nothing' },
+    });
+    expect(await screen.findByText('No inventory batches found')).toBeTruthy();
+  });
+
+  it('pages 50 at a time, saying which ones it shows', async () => {
+    const many = Array.from({ length: 320 }, (_, index) =>
+      aBatch({ id: batchId(100 + index), batchNumber: `B-${index}`, expiryDate: inDays(100 + index) }),
+    );
+    renderPage({ inventory: many });
+    expect(await screen.findByText('Showing 1 to 50 of 320 batches')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(
+      within(pages)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Previous', '1', '2', '3', '4', '5', '7', 'Next']);
+    expect(within(pages).getByText('…')).toBeTruthy();
+    expect((within(pages).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(pages).getByRole('button', { name: 'Page 7' }));
+    expect(await screen.findByText('Showing 301 to 320 of 320 batches')).toBeTruthy();
+    expect((within(pages).getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows no pagination for a single page', async () => {
+    renderPage();
+    await screen.findAllByText('OLD-1');
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+  });
+
+  describe('the batch dialog', () => {
+    const openAdd = async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Add Batch' }));
+      return screen.findByRole('dialog', { name: 'Add New Inventory Batch' });
+    };
+
+    it('says what is missing', async () => {
+      const { calls } = renderPage();
+      const dialog = await openAdd();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create Batch' }));
+      expect(await within(dialog).findByText('Product is required')).toBeTruthy();
+      expect(within(dialog).getByText('Batch number is required')).toBeTruthy();
+      // Specification default: quantity 0, which is not positive.
+      expect(within(dialog).getByText('Quantity must be positive')).toBeTruthy();
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    });
+
+    it('fills product, batch and expiry from a scanned pack, and receives the batch', async () => {
+      const expiry = inDays(20);
+      const yymmdd = expiry.slice(2).replaceAll('-', '');
+      const scan = `(01)${GTIN}(17)${yymmdd}(10)LOT-42`;
+      const { callsTo } = renderPage({
+        routes: {
+          [`GET /api/products/search?${new URLSearchParams({ q: scan }).toString()}`]: () =>
+            fakeResponse(200, [aProduct()]),
+          'POST /api/inventory': () => fakeResponse(201, aBatch({ batchNumber: 'LOT-42', expiryDate: expiry })),
+        },
+      });
+      const dialog = await openAdd();
+      // Pre-set to the pharmacy the user works in.
+      expect(within(dialog).getByRole('combobox', { name: /^Location/ }).textContent).toBe(downtown.name);
+      const scanField = within(dialog).getByRole('textbox', { name: 'Scan pack' });
+      fireEvent.change(scanField, { target: { value: scan } });
+      fireEvent.keyDown(scanField, { key: 'Enter' });
+      expect(await within(dialog).findByText(/Filled in from the scan: Paracetamol 500 mg/)).toBeTruthy();
+      expect((within(dialog).getByRole('combobox', { name: /^Product/ }) as HTMLInputElement).value).toBe(
+        'Paracetamol 500 mg · PAR-500-20',
+      );
+      expect((within(dialog).getByRole('textbox', { name: /^Batch Number/ }) as HTMLInputElement).value).toBe('LOT-42');
+      fireEvent.change(within(dialog).getByRole('spinbutton', { name: /^Quantity/ }), { target: { value: '24' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create Batch' }));
+      expect((await screen.findAllByText('Inventory batch created successfully')).length).toBeGreaterThan(0);
+      expect(callsTo('POST', '/api/inventory')[0]?.body).toEqual({
+        productId: PRODUCT_ID,
+        pharmacyId: downtown.id,
+        batchNumber: 'LOT-42',
+        quantity: 24,
+        purchasePrice: null,
+        expiryDate: expiry,
+      });
+    });
+
+    it('shows the server’s reason for refusing a malformed code', async () => {
+      const scan = '(01)05012345678900(17)271345';
+      renderPage({
+        routes: {
+          [`GET /api/products/search?${new URLSearchParams({ q: scan }).toString()}`]: () =>
+            fakeResponse(400, {
+              statusCode: 400,
+              code: 'INVALID_GS1',
+              message: 'The expiry date 271345 in the barcode is not a valid date',
+            }),
+        },
+      });
+      const dialog = await openAdd();
+      const scanField = within(dialog).getByRole('textbox', { name: 'Scan pack' });
+      fireEvent.change(scanField, { target: { value: scan } });
+      fireEvent.keyDown(scanField, { key: 'Enter' });
+      expect(await within(dialog).findByText('The expiry date 271345 in the barcode is not a valid date')).toBeTruthy();
+    });
+
+    it('picks a product by typing part of its name', async () => {
+      renderPage();
+      const dialog = await openAdd();
+      const product = within(dialog).getByRole('combobox', { name: /^Product/ });
+      fireEvent.change(product, { target: { value: 'zin' } });
+      const option = await within(dialog).findByRole('option', { name: /Zinc/ });
+      expect(within(dialog).getAllByRole('option')).toHaveLength(1);
+      fireEvent.click(option);
+      expect((product as HTMLInputElement).value).toBe('Zinc · ZN-1');
+    });
+
+    it('explains an expiry that contradicts the batch already held, in the reader’s language', async () => {
+      const batch = batches[1]!;
+      renderPage({
+        language: 'ar',
+        routes: {
+          [`PUT /api/inventory/${batch.id}`]: () =>
+            fakeResponse(409, {
+              statusCode: 409,
+              code: 'BATCH_LOCATION_CHANGE',
+              message: 'A batch cannot be moved to another location by editing it. Create a stock transfer instead.',
+            }),
+        },
+      });
+      fireEvent.click(await screen.findByRole('button', { name: 'تعديل الدفعة SOON-1 من باراسيتامول ٥٠٠ ملغ' }));
+      const dialog = await screen.findByRole('dialog', { name: 'تعديل دفعة المخزون' });
+      expect((within(dialog).getByRole('spinbutton', { name: /^الكمية/ }) as HTMLInputElement).value).toBe('10');
+      expect((within(dialog).getByRole('spinbutton', { name: /^سعر الشراء/ }) as HTMLInputElement).value).toBe('2.1');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'تحديث الدفعة' }));
+      expect((await screen.findAllByText('تعذّر تحديث دفعة المخزون')).length).toBeGreaterThan(0);
+      expect(
+        screen.getAllByText('لا يمكن نقل دفعة إلى موقع آخر بتعديلها. أنشئ عملية نقل مخزون بدلًا من ذلك.').length,
+      ).toBeGreaterThan(0);
+    });
+
+    it('words a conflicting expiry with the dates involved', async () => {
+      const { callsTo } = renderPage({
+        routes: {
+          'POST /api/inventory': () =>
+            fakeResponse(409, {
+              statusCode: 409,
+              code: 'BATCH_EXPIRY_MISMATCH',
+              message: 'Batch LOT-1 of this product is already recorded here with expiry date 2027-06-30, not x.',
+              expiryDate: '2027-06-30',
+            }),
+        },
+      });
+      const dialog = await openAdd();
+      const product = within(dialog).getByRole('combobox', { name: /^Product/ });
+      fireEvent.change(product, { target: { value: 'PAR-500' } });
+      fireEvent.click(await within(dialog).findByRole('option', { name: /Paracetamol/ }));
+      fireEvent.change(within(dialog).getByRole('textbox', { name: /^Batch Number/ }), { target: { value: 'LOT-1' } });
+      fireEvent.change(within(dialog).getByRole('spinbutton', { name: /^Quantity/ }), { target: { value: '5' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create Batch' }));
+      expect(
+        (
+          await screen.findAllByText(
+            `Batch LOT-1 of this product is already recorded here with expiry date Jun 30, 2027, not ${shown(today)}. Check the pack and correct the batch if needed.`,
+          )
+        ).length,
+      ).toBeGreaterThan(0);
+      expect(callsTo('POST', '/api/inventory')[0]?.body).toMatchObject({ expiryDate: today, quantity: 5 });
+    });
+  });
+});
+
+describe('Expiry Tracking', () => {
+  it('adds up units per status, hides what is sold out, and names the urgent batches', async () => {
+    renderPage({ tab: 'expiry' });
+    const summary = await screen.findByRole('list', { name: 'Units by status' });
+    const card = (label: string) => within(within(summary).getByText(label).closest('li')!);
+    expect(card('Expired').getByText('7')).toBeTruthy();
+    expect(card('Critical (7d)').getByText('4')).toBeTruthy();
+    expect(card('Soon (30d)').getByText('10')).toBeTruthy();
+    expect(card('Expiring (60d)').getByText('12')).toBeTruthy();
+    expect(card('Good').getByText('100')).toBeTruthy();
+
+    expect(screen.getByText('Urgent Action Required')).toBeTruthy();
+    expect(screen.getByText(/· EXPIRED$/)).toBeTruthy();
+    expect(screen.getByText(/· Expires /)).toBeTruthy();
+    expect(screen.queryByText('GONE-1')).toBeNull();
+
+    const row = (text: string) => within(screen.getByText(text).closest('tr')!);
+    expect(row('OLD-1').getByText('2 days ago')).toBeTruthy();
+    expect(row('CRIT-1').getByText('Critical - 7 Days')).toBeTruthy();
+    expect(row('CRIT-1').getByText('3 days')).toBeTruthy();
+    expect(row('SOON-1').getByText('Expires Soon - 30 Days')).toBeTruthy();
+    expect(row('MID-1').getByText('Expiring - 60 Days')).toBeTruthy();
+    expect(row('MID-1').getByText('12 units')).toBeTruthy();
+    expect(row('OLD-1').getByText('SKU:')).toBeTruthy();
+    expect(row('OLD-1').getByText('000000A1')).toBeTruthy();
+  });
+
+  it('finds a location by name and filters by status', async () => {
+    renderPage({ tab: 'expiry' });
+    await screen.findByText('OLD-1');
+    fireEvent.change(screen.getByPlaceholderText('Search products, batches, or locations...'), {
+      target: { value: 'abdoun' },
+    });
+    await waitFor(() => expect(screen.queryByText('OLD-1')).toBeNull());
+    expect(screen.getByText('CRIT-1')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('Search products, batches, or locations...'), {
+      target: { value: 'no such thing' },
+    });
+    expect(await screen.findByText('No inventory batches found matching your criteria.')).toBeTruthy();
+  });
+
+  it('says it is loading', () => {
+    renderPage({ tab: 'expiry', routes: { 'GET /api/inventory': () => new Promise<Response>(() => {}) } });
+    expect(screen.getByText('Loading expiry tracking data...')).toBeTruthy();
+  });
+
+  it('lists what failed to load, and loads it again on request', async () => {
+    let fail = true;
+    renderPage({
+      tab: 'expiry',
+      routes: {
+        'GET /api/inventory': () => (fail ? fakeResponse(500, '') : fakeResponse(200, batches)),
+        'GET /api/pharmacies': () => (fail ? fakeResponse(500, '') : fakeResponse(200, [aPharmacy()])),
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Failed to Load Expiry Data' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Failed to fetch pharmacies')).toBeTruthy());
+    expect(screen.getByText('Failed to fetch inventory')).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch products')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry Loading Data' }));
+    expect(await screen.findByText('OLD-1')).toBeTruthy();
+  });
+});
+
+describe('Overview', () => {
+  it('shows stock per product with its status and where it is', async () => {
+    renderPage({ tab: 'overview' });
+    const row = (await screen.findByRole('rowheader', { name: 'Paracetamol 500 mg' })).closest('tr')!;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    // SKU, on hand, batches, nearest expiry, status, location.
+    expect(cells.slice(0, 3)).toEqual(['PAR-500-20', '133', '5']);
+    expect(cells[4]).toBe('In Stock');
+    expect(cells[5]).toBe('Multiple Locations');
+    const zinc = (await screen.findByRole('rowheader', { name: 'Zinc' })).closest('tr')!;
+    expect(within(zinc).getByText('Out of Stock')).toBeTruthy();
+  });
+});

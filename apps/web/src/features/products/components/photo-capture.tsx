@@ -1,0 +1,166 @@
+import { Box, Button, Card, Flex, Text } from '@radix-ui/themes';
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { CameraIcon, UploadIcon } from '../../../components/icons';
+import { useToast } from '../../../components/toaster';
+import { HttpError } from '../../../lib/api';
+import { useRecognizeProduct, type RecognitionResult } from '../api/recognize-product';
+
+/** Specification 001 §9: rear camera, ideal 1280×720, JPEG at quality 0.8. */
+export const CAMERA_CONSTRAINTS: MediaStreamConstraints = {
+  video: { facingMode: 'environment', width: { ideal: 1280 }, height: { ideal: 720 } },
+  audio: false,
+};
+export const JPEG_QUALITY = 0.8;
+
+export type RecognizedProduct = NonNullable<RecognitionResult['data']>;
+
+/**
+ * "Add Product by Photo": a picture from the camera or a file goes to the
+ * recognition service, and what it reads pre-fills the form. The service is not
+ * offered by the server yet; its 404 is reported as such — nothing is invented.
+ */
+export function PhotoCapture({ onRecognized }: { onRecognized(data: RecognizedProduct): void }) {
+  const intl = useIntl();
+  const { toast } = useToast();
+  const recognize = useRecognizeProduct();
+  const video = useRef<HTMLVideoElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [stream, setStream] = useState<MediaStream | null>(null);
+  const [starting, setStarting] = useState(false);
+
+  // The camera light goes off when the panel closes or the dialog goes away.
+  useEffect(() => () => stream?.getTracks().forEach((track) => track.stop()), [stream]);
+  useEffect(() => {
+    if (video.current && stream) video.current.srcObject = stream;
+  }, [stream]);
+
+  const stopCamera = () => setStream(null);
+
+  const startCamera = async () => {
+    setStarting(true);
+    try {
+      if (!navigator.mediaDevices?.getUserMedia) throw new Error('no camera API');
+      setStream(await navigator.mediaDevices.getUserMedia(CAMERA_CONSTRAINTS));
+    } catch {
+      toast({
+        variant: 'error',
+        title: intl.formatMessage({ id: 'products.photo.cameraError.title' }),
+        description: intl.formatMessage({ id: 'products.photo.cameraError' }),
+      });
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const send = (image: Blob) => {
+    recognize.mutate(image, {
+      onSuccess: (result) => {
+        if (result.success && result.data) {
+          onRecognized(result.data);
+          return;
+        }
+        toast({
+          variant: 'error',
+          title: intl.formatMessage({ id: 'products.photo.failed.title' }),
+          description: result.message || intl.formatMessage({ id: 'products.photo.failed' }),
+        });
+      },
+      onError: (error) => {
+        if (error instanceof HttpError && error.status === 404) {
+          toast({
+            variant: 'error',
+            title: intl.formatMessage({ id: 'products.photo.unavailable.title' }),
+            description: intl.formatMessage({ id: 'products.photo.unavailable' }),
+          });
+          return;
+        }
+        toast({
+          variant: 'error',
+          title: intl.formatMessage({ id: 'products.photo.error.title' }),
+          description: intl.formatMessage({ id: 'products.photo.error' }),
+        });
+      },
+    });
+  };
+
+  const capture = () => {
+    const element = video.current;
+    if (!element || element.videoWidth === 0) return;
+    const canvas = document.createElement('canvas');
+    canvas.width = element.videoWidth;
+    canvas.height = element.videoHeight;
+    canvas.getContext('2d')?.drawImage(element, 0, 0, canvas.width, canvas.height);
+    canvas.toBlob(
+      (blob) => {
+        if (!blob) return;
+        stopCamera();
+        send(blob);
+      },
+      'image/jpeg',
+      JPEG_QUALITY,
+    );
+  };
+
+  const busy = recognize.isPending;
+  return (
+    <Card variant="surface" className="photo-capture">
+      <Flex direction="column" gap="3">
+        <Text size="2" color="gray">
+          <FormattedMessage id="products.photo.hint" />
+        </Text>
+        {stream ? (
+          <>
+            <Box className="photo-preview">
+              <video
+                ref={video}
+                autoPlay
+                playsInline
+                muted
+                aria-label={intl.formatMessage({ id: 'products.photo.preview' })}
+              />
+            </Box>
+            <Flex gap="2" wrap="wrap">
+              <Button type="button" onClick={capture} disabled={busy}>
+                <CameraIcon />
+                <FormattedMessage id="products.photo.capture" />
+              </Button>
+              <Button type="button" variant="soft" color="gray" onClick={stopCamera}>
+                <FormattedMessage id="common.cancel" />
+              </Button>
+            </Flex>
+          </>
+        ) : (
+          <Flex gap="2" wrap="wrap">
+            <Button type="button" variant="soft" onClick={() => void startCamera()} loading={starting} disabled={busy}>
+              <CameraIcon />
+              <FormattedMessage id="products.photo.useCamera" />
+            </Button>
+            <Button type="button" variant="soft" onClick={() => fileInput.current?.click()} disabled={busy}>
+              <UploadIcon />
+              <FormattedMessage id="products.photo.upload" />
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/*"
+              hidden
+              aria-label={intl.formatMessage({ id: 'products.photo.upload' })}
+              data-testid="product-photo-file"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) send(file);
+              }}
+            />
+          </Flex>
+        )}
+        {busy && (
+          <Text size="2" color="gray" role="status">
+            <FormattedMessage id="products.photo.processing" />
+          </Text>
+        )}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,379 @@
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import type { Product, UserPharmacy } from '@pharmacy/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { aCategory, aPharmacy, aProduct, aSupplier, PRODUCT_ID } from '../../../test/catalogue';
+import { fakeResponse } from '../../../test/fake-response';
+import type { FakeHandler } from '../../../test/fake-server';
+import { renderSignedIn } from '../../../test/signed-in';
+import { abdoun, aUser, downtown } from '../../../test/users';
+import { ProductsPage } from './products-page';
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+const amoxicillin = aProduct({
+  id: '7a1b2c3d-0000-4000-8000-0000000000a2',
+  sku: 'AMX-250',
+  barcode: null,
+  name: 'Amoxicillin 250 mg',
+  nameAr: 'أموكسيسيلين ٢٥٠ ملغ',
+  requiresPrescription: true,
+  isActive: false,
+  price: '12.5',
+  categoryName: null,
+  categoryNameAr: null,
+  supplierName: null,
+  genericName: 'Amoxicillin',
+  brand: null,
+});
+
+function renderPage({
+  role = 'admin',
+  language = 'en',
+  routes = {},
+  products = [aProduct(), amoxicillin],
+  currentPharmacyId = downtown.id,
+}: {
+  role?: 'admin' | 'pharmacist';
+  language?: 'en' | 'ar';
+  routes?: Record<string, FakeHandler>;
+  products?: Product[];
+  currentPharmacyId?: string | null;
+} = {}) {
+  return renderSignedIn(<ProductsPage />, {
+    user: aUser({ role, currentPharmacyId }),
+    language,
+    routes: {
+      'GET /api/products': () => fakeResponse(200, products),
+      'GET /api/categories': () => fakeResponse(200, [aCategory()]),
+      'GET /api/suppliers': () => fakeResponse(200, [aSupplier()]),
+      'GET /api/pharmacies': () => fakeResponse(200, [aPharmacy()]),
+      ...routes,
+    },
+  });
+}
+
+const row = async (name: string) => (await screen.findByRole('rowheader', { name: new RegExp(name) })).closest('tr')!;
+
+async function openAddDialog(label = 'Add Product', title = 'Add Product') {
+  fireEvent.click(await screen.findByRole('button', { name: label }));
+  return screen.findByRole('dialog', { name: title });
+}
+
+describe('Product Management', () => {
+  it('lists products with category, supplier, price in the chosen currency, limits and badges', async () => {
+    renderPage();
+    const paracetamol = within(await row('Paracetamol 500 mg'));
+    expect(paracetamol.getByText('Analgesics')).toBeTruthy();
+    expect(paracetamol.getByText('MedSupply Co.')).toBeTruthy();
+    expect(await paracetamol.findByText('$3.50')).toBeTruthy();
+    expect(paracetamol.getByText('Active')).toBeTruthy();
+    const amox = within(await row('Amoxicillin'));
+    expect(amox.getByText('Prescription')).toBeTruthy();
+    expect(amox.getByText('Inactive')).toBeTruthy();
+    expect(amox.getByText('$12.50')).toBeTruthy();
+    expect(amox.getByRole('button', { name: 'Delete Amoxicillin 250 mg' })).toBeTruthy();
+  });
+
+  it('offers no Delete to a pharmacist', async () => {
+    renderPage({ role: 'pharmacist' });
+    const paracetamol = within(await row('Paracetamol 500 mg'));
+    expect(paracetamol.getByRole('button', { name: 'Edit Paracetamol 500 mg' })).toBeTruthy();
+    expect(paracetamol.queryByRole('button', { name: 'Delete Paracetamol 500 mg' })).toBeNull();
+  });
+
+  it('searches by name, SKU or barcode as one types', async () => {
+    renderPage();
+    await row('Paracetamol 500 mg');
+    const search = screen.getByPlaceholderText('Search by name, SKU or barcode...');
+    fireEvent.change(search, { target: { value: 'amx' } });
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: /Paracetamol/ })).toBeNull());
+    fireEvent.change(search, { target: { value: 'zzz' } });
+    expect(await screen.findByText('No products found')).toBeTruthy();
+  });
+
+  it('hands a scanned code to the server, which matches every form of it', async () => {
+    const scan = '(01)05012345678900(17)270331(10)LOT-42';
+    const url = `/api/products/search?${new URLSearchParams({ q: scan }).toString()}`;
+    const { callsTo } = renderPage({ routes: { [`GET ${url}`]: () => fakeResponse(200, [aProduct()]) } });
+    await row('Amoxicillin');
+    fireEvent.change(screen.getByPlaceholderText('Search by name, SKU or barcode...'), { target: { value: scan } });
+    expect(await screen.findByRole('rowheader', { name: /Paracetamol/ })).toBeTruthy();
+    expect(screen.queryByRole('rowheader', { name: /Amoxicillin/ })).toBeNull();
+    expect(callsTo('GET', url)).toHaveLength(1);
+  });
+
+  describe('the product form', () => {
+    it('says what is missing, in English', async () => {
+      const { calls } = renderPage();
+      const dialog = await openAddDialog();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+      expect(await within(dialog).findByText('SKU is required')).toBeTruthy();
+      expect(within(dialog).getByText('Name is required')).toBeTruthy();
+      expect(within(dialog).getByText('Price is required')).toBeTruthy();
+      expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+    });
+
+    it('says what is missing, in Arabic', async () => {
+      renderPage({ language: 'ar' });
+      const dialog = await openAddDialog('إضافة منتج', 'إضافة منتج');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'إنشاء المنتج' }));
+      expect(await within(dialog).findByText('رمز المنتج (SKU) مطلوب')).toBeTruthy();
+      expect(within(dialog).getByText('الاسم مطلوب')).toBeTruthy();
+      expect(within(dialog).getByText('السعر مطلوب')).toBeTruthy();
+    });
+
+    it('needs a pharmacy for initial stock, and refuses a negative quantity or a commission above 100', async () => {
+      renderPage({ currentPharmacyId: null });
+      const dialog = await openAddDialog();
+      const field = (name: RegExp) => within(dialog).getByRole('spinbutton', { name }) as HTMLInputElement;
+      fireEvent.change(field(/^Initial Quantity/), { target: { value: '5' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+      expect(await within(dialog).findByText('Pharmacy location is required when adding initial stock')).toBeTruthy();
+      expect(within(dialog).getByText('Expiry date is required')).toBeTruthy();
+
+      fireEvent.change(field(/^Initial Quantity/), { target: { value: '-1' } });
+      fireEvent.click(within(dialog).getByRole('switch', { name: /Commission/ }));
+      fireEvent.change(field(/^Commission Rate/), { target: { value: '120' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+      expect(await within(dialog).findByText('Initial quantity must be non-negative')).toBeTruthy();
+      expect(within(dialog).getByText('Commission rate must be between 0 and 100')).toBeTruthy();
+    });
+
+    it('lets the commission rate be edited only while commission is enabled', async () => {
+      renderPage();
+      const dialog = await openAddDialog();
+      const rate = within(dialog).getByRole('spinbutton', { name: /^Commission Rate/ }) as HTMLInputElement;
+      expect(rate.disabled).toBe(true);
+      fireEvent.click(within(dialog).getByRole('switch', { name: /Commission/ }));
+      await waitFor(() => expect(rate.disabled).toBe(false));
+      fireEvent.click(within(dialog).getByRole('switch', { name: /Commission/ }));
+      await waitFor(() => expect(rate.disabled).toBe(true));
+    });
+
+    it('creates a product with the body the server expects, defaults included', async () => {
+      const { callsTo } = renderPage({
+        routes: { 'POST /api/products': () => fakeResponse(201, aProduct({ id: PRODUCT_ID })) },
+      });
+      const dialog = await openAddDialog();
+      const text = (name: RegExp, value: string) =>
+        fireEvent.change(within(dialog).getByRole('textbox', { name }), { target: { value } });
+      text(/^SKU/, ' IBU-400 ');
+      text(/^Name\s*\*?$/, 'Ibuprofen 400 mg');
+      fireEvent.change(within(dialog).getByRole('spinbutton', { name: /^Selling Price/ }), {
+        target: { value: '4.5' },
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+      expect((await screen.findAllByText('Product created successfully')).length).toBeGreaterThan(0);
+      expect(callsTo('POST', '/api/products')[0]?.body).toEqual({
+        sku: 'IBU-400',
+        barcode: null,
+        name: 'Ibuprofen 400 mg',
+        nameAr: null,
+        description: null,
+        descriptionAr: null,
+        brand: null,
+        genericName: null,
+        genericNameAr: null,
+        categoryId: null,
+        supplierId: null,
+        price: '4.50',
+        cost: null,
+        salesUnit: 'whole',
+        unitsPerPackage: 1,
+        commissionRate: '0.00',
+        commissionEnabled: false,
+        minStockLevel: 10,
+        maxStockLevel: 1000,
+        requiresPrescription: false,
+        isActive: true,
+        initialQuantity: 0,
+        expiryDate: null,
+        batchNumber: null,
+        // The administrator's current pharmacy, preselected; no stock, so nothing is received there.
+        pharmacyId: downtown.id,
+      });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+
+    it('preselects a pharmacist’s first assigned pharmacy for initial stock', async () => {
+      const assignments: UserPharmacy[] = [
+        { pharmacyId: abdoun.id, pharmacyName: 'Abdoun Branch', pharmacyNameAr: null, isActive: true },
+        { pharmacyId: downtown.id, pharmacyName: downtown.name, pharmacyNameAr: downtown.nameAr, isActive: true },
+      ];
+      renderPage({
+        role: 'pharmacist',
+        routes: { [`GET /api/users/${aUser().id}/pharmacies`]: () => fakeResponse(200, assignments) },
+      });
+      const dialog = await openAddDialog();
+      const location = within(dialog).getByRole('combobox', { name: /^Pharmacy Location/ });
+      await waitFor(() => expect(location.textContent).toBe('Abdoun Branch'));
+    });
+
+    it('shows the server’s duplicate SKU refusal on the field', async () => {
+      renderPage({
+        routes: {
+          'POST /api/products': () =>
+            fakeResponse(409, {
+              statusCode: 409,
+              code: 'DUPLICATE_VALUE',
+              message: 'SKU "PAR-500-20" is already used by another product.',
+              kind: 'product-sku',
+              value: 'par-500-20',
+            }),
+        },
+      });
+      const dialog = await openAddDialog();
+      fireEvent.change(within(dialog).getByRole('textbox', { name: /^SKU/ }), { target: { value: 'PAR-500-20' } });
+      fireEvent.change(within(dialog).getByRole('textbox', { name: /^Name\s*\*?$/ }), { target: { value: 'Copy' } });
+      fireEvent.change(within(dialog).getByRole('spinbutton', { name: /^Selling Price/ }), { target: { value: '1' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create Product' }));
+      expect(
+        (await screen.findAllByText('SKU “PAR-500-20” is already used by another product.')).length,
+      ).toBeGreaterThan(1);
+      expect(screen.getAllByText('Failed to create product').length).toBeGreaterThan(0);
+    });
+
+    it('puts a taken barcode on the barcode field', async () => {
+      renderPage({
+        routes: {
+          [`PUT /api/products/${PRODUCT_ID}`]: () =>
+            fakeResponse(409, {
+              statusCode: 409,
+              code: 'DUPLICATE_VALUE',
+              message: 'Barcode 5012345678900 is already used by another product.',
+              kind: 'product-barcode',
+              value: '5012345678900',
+            }),
+        },
+      });
+      fireEvent.click(await screen.findByRole('button', { name: 'Edit Paracetamol 500 mg' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+      const barcode = within(dialog).getByRole('textbox', { name: 'Barcode' });
+      await waitFor(() => expect(barcode.getAttribute('aria-invalid')).toBe('true'));
+      expect(within(dialog).getByText('Barcode 5012345678900 is already used by another product.')).toBeTruthy();
+      expect(screen.getAllByText('Failed to update product').length).toBeGreaterThan(0);
+    });
+
+    it('edits a product with PUT, without initial stock fields', async () => {
+      const { callsTo } = renderPage({
+        routes: { [`PUT /api/products/${PRODUCT_ID}`]: () => fakeResponse(200, aProduct({ price: '3.75' })) },
+      });
+      fireEvent.click(await screen.findByRole('button', { name: 'Edit Paracetamol 500 mg' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+      expect(within(dialog).queryByRole('spinbutton', { name: /^Initial Quantity/ })).toBeNull();
+      fireEvent.change(within(dialog).getByRole('spinbutton', { name: /^Selling Price/ }), {
+        target: { value: '3.75' },
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Update Product' }));
+      expect((await screen.findAllByText('Product updated successfully')).length).toBeGreaterThan(0);
+      const body = callsTo('PUT', `/api/products/${PRODUCT_ID}`)[0]?.body as Record<string, unknown>;
+      expect(body).toMatchObject({ sku: 'PAR-500-20', price: '3.75', categoryId: aCategory().id });
+      expect(body).not.toHaveProperty('initialQuantity');
+    });
+
+    it('reports that photo recognition is not available while the server lacks it', async () => {
+      renderPage({
+        routes: {
+          'POST /api/products/recognize': () =>
+            fakeResponse(404, { statusCode: 404, code: 'NOT_FOUND', message: 'No such API path' }),
+        },
+      });
+      const dialog = await openAddDialog();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Add Product by Photo' }));
+      const input = within(dialog).getByTestId('product-photo-file');
+      fireEvent.change(input, { target: { files: [new File(['x'], 'pack.jpg', { type: 'image/jpeg' })] } });
+      expect((await screen.findAllByText('Photo recognition is not available yet')).length).toBeGreaterThan(0);
+      expect((within(dialog).getByRole('textbox', { name: /^Name\s*\*?$/ }) as HTMLInputElement).value).toBe('');
+    });
+
+    it('says so when the camera cannot be opened', async () => {
+      Object.defineProperty(navigator, 'mediaDevices', {
+        configurable: true,
+        value: { getUserMedia: jest.fn<() => Promise<MediaStream>>().mockRejectedValue(new Error('NotAllowedError')) },
+      });
+      renderPage();
+      const dialog = await openAddDialog();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Add Product by Photo' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Use Camera' }));
+      expect((await screen.findAllByText('Camera Error')).length).toBeGreaterThan(0);
+      expect(
+        screen.getAllByText('Unable to access camera. Please try uploading an image instead.').length,
+      ).toBeGreaterThan(0);
+      expect((navigator.mediaDevices.getUserMedia as jest.Mock).mock.calls[0]?.[0] as MediaStreamConstraints).toEqual({
+        video: { facingMode: 'environment', width: { ideal: 1280 }, height: { ideal: 720 } },
+        audio: false,
+      });
+    });
+
+    it('pre-fills the form from a recognised photo, normalising its expiry date', async () => {
+      renderPage({
+        routes: {
+          'POST /api/products/recognize': () =>
+            fakeResponse(200, {
+              success: true,
+              message: null,
+              data: {
+                drugName: 'Ibuprofen',
+                confidence: 0.92,
+                expiryDate: '03/28',
+                suggestedProduct: { name: 'Ibuprofen 400 mg', description: 'Film-coated tablets', sku: 'IBU-400' },
+              },
+            }),
+        },
+      });
+      const dialog = await openAddDialog();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Add Product by Photo' }));
+      fireEvent.change(within(dialog).getByTestId('product-photo-file'), {
+        target: { files: [new File(['x'], 'pack.jpg', { type: 'image/jpeg' })] },
+      });
+      expect((await screen.findAllByText('Product Recognized')).length).toBeGreaterThan(0);
+      expect((within(dialog).getByRole('textbox', { name: /^Name\s*\*?$/ }) as HTMLInputElement).value).toBe(
+        'Ibuprofen 400 mg',
+      );
+      expect((within(dialog).getByRole('textbox', { name: /^SKU/ }) as HTMLInputElement).value).toBe('IBU-400');
+      expect(within(dialog).getByRole('button', { name: /^Expiry Date: Mar 31, 2028$/ })).toBeTruthy();
+    });
+  });
+
+  describe('deleting', () => {
+    const confirmDelete = async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Delete Paracetamol 500 mg' }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Delete Product' });
+      expect(within(confirm).getByText(/Are you sure you want to delete this product\?/)).toBeTruthy();
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    };
+
+    it.each([
+      [403, 'FORBIDDEN', 'Access Denied', 'Only administrators can delete products.'],
+      [404, 'PRODUCT_NOT_FOUND', 'Product Not Found', 'The product no longer exists.'],
+      [
+        409,
+        'INVENTORY_EXISTS',
+        'Cannot Delete Product',
+        'This product has existing inventory. Please remove all inventory batches first.',
+      ],
+      [500, 'INTERNAL_ERROR', 'Error', 'Failed to delete product'],
+    ])('explains a %i answer', async (status, code, title, description) => {
+      renderPage({
+        routes: {
+          [`DELETE /api/products/${PRODUCT_ID}`]: () =>
+            fakeResponse(status, { statusCode: status, code, message: 'x' }),
+        },
+      });
+      await confirmDelete();
+      expect((await screen.findAllByText(title)).length).toBeGreaterThan(0);
+      expect(screen.getAllByText(description).length).toBeGreaterThan(0);
+    });
+
+    it('deletes after confirmation', async () => {
+      const { callsTo } = renderPage({ routes: { [`DELETE /api/products/${PRODUCT_ID}`]: () => fakeResponse(204) } });
+      await confirmDelete();
+      expect((await screen.findAllByText('Product deleted successfully')).length).toBeGreaterThan(0);
+      expect(callsTo('DELETE', `/api/products/${PRODUCT_ID}`)).toHaveLength(1);
+    });
+  });
+});

@@ -1,0 +1,372 @@
+import type { Product } from '@pharmacy/contracts';
+import {
+  Badge,
+  Box,
+  Button,
+  Callout,
+  Flex,
+  Heading,
+  IconButton,
+  Table,
+  Text,
+  TextField,
+  Tooltip,
+} from '@radix-ui/themes';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { HistoryDrawer } from '../../../components/history-drawer';
+import {
+  DownloadIcon,
+  HistoryIcon,
+  PencilIcon,
+  PlusIcon,
+  SearchIcon,
+  TrashIcon,
+  WarningIcon,
+} from '../../../components/icons';
+import { LoadErrorCallout } from '../../../components/load-error-callout';
+import { PaginationBar } from '../../../components/pagination-bar';
+import { SkeletonRows } from '../../../components/skeleton-rows';
+import { useToast } from '../../../components/toaster';
+import { useLanguage } from '../../../i18n/use-language';
+import { apiErrorOf } from '../../../lib/api';
+import { usePermissions } from '../../../lib/authorization';
+import { localizedName, productSearchQueryOptions, useProducts } from '../../../lib/catalogue';
+import { isScannedCode } from '../../../lib/gs1';
+import { useMoneyFormatter } from '../../../lib/money';
+import { paginate } from '../../../lib/pagination';
+import { useDeleteProduct } from '../api/delete-product';
+import { useExportProducts } from '../hooks/use-export-products';
+import { deleteProductFailure } from '../utils/delete-feedback';
+import { filterProducts } from '../utils/filter-products';
+import { ProductFormDialog } from './product-form-dialog';
+
+/** /products (specification 001 §2): Product Management. */
+export function ProductsPage() {
+  const intl = useIntl();
+  const { language } = useLanguage();
+  const { toast } = useToast();
+  const { canDeleteProducts } = usePermissions();
+  const money = useMoneyFormatter();
+  const products = useProducts();
+  const exportProducts = useExportProducts();
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const deferredQuery = useDeferredValue(query.trim());
+  // A scanned code (a GTIN or a 2D code's GS1 string) is matched by the server, which reads every form of it.
+  const scanned = isScannedCode(deferredQuery);
+  const search = useQuery({ ...productSearchQueryOptions(deferredQuery), enabled: scanned });
+
+  const [formOpen, setFormOpen] = useState(false);
+  const [formTarget, setFormTarget] = useState<Product | null>(null);
+  const [formSession, setFormSession] = useState(0);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [deleteTarget, setDeleteTarget] = useState<Product | null>(null);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [historyTarget, setHistoryTarget] = useState<Product | null>(null);
+  const deletion = useDeleteProduct();
+
+  const shown = useMemo(() => {
+    if (scanned) return search.data ?? [];
+    return filterProducts(products.data ?? [], deferredQuery, language);
+  }, [scanned, search.data, products.data, deferredQuery, language]);
+  const pageWindow = paginate(shown, page);
+  const nameOf = (product: Product) => localizedName(product.name, product.nameAr, language);
+
+  const openForm = (product: Product | null) => {
+    setFormTarget(product);
+    setFormSession((session) => session + 1);
+    setFormOpen(true);
+  };
+
+  const confirmDelete = () => {
+    if (!deleteTarget) return;
+    deletion.mutate(deleteTarget.id, {
+      onSuccess: () => {
+        toast({
+          title: intl.formatMessage({ id: 'common.success' }),
+          description: intl.formatMessage({ id: 'products.toast.deleted' }),
+        });
+        setDeleteOpen(false);
+      },
+      onError: (error) => {
+        const failure = deleteProductFailure(error);
+        toast({
+          variant: 'error',
+          title: intl.formatMessage(failure.title),
+          description: intl.formatMessage(failure.description),
+        });
+        setDeleteOpen(false);
+      },
+    });
+  };
+
+  const loading = products.isPending || (scanned && search.isPending);
+  let body;
+  if (loading) {
+    body = <SkeletonRows columns={7} />;
+  } else if (pageWindow.rows.length === 0) {
+    body = (
+      <Table.Row>
+        <Table.Cell colSpan={7}>
+          <Text color="gray">
+            <FormattedMessage id="products.empty" />
+          </Text>
+        </Table.Cell>
+      </Table.Row>
+    );
+  } else {
+    body = pageWindow.rows.map((product) => {
+      const name = nameOf(product);
+      return (
+        <Table.Row key={product.id}>
+          <Table.RowHeaderCell>
+            <Text as="div" weight="medium">
+              <bdi>{name}</bdi>
+            </Text>
+            <Text as="div" size="1" color="gray">
+              <span className="code-value">
+                {product.sku}
+                {product.barcode ? ` · ${product.barcode}` : ''}
+              </span>
+            </Text>
+            {(product.genericName || product.brand) && (
+              <Text as="div" size="1" color="gray">
+                <bdi>
+                  {[localizedName(product.genericName ?? '', product.genericNameAr, language), product.brand]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </bdi>
+              </Text>
+            )}
+          </Table.RowHeaderCell>
+          <Table.Cell>
+            {product.categoryName ? (
+              <bdi>{localizedName(product.categoryName, product.categoryNameAr, language)}</bdi>
+            ) : (
+              '—'
+            )}
+          </Table.Cell>
+          <Table.Cell>{product.supplierName ? <bdi>{product.supplierName}</bdi> : '—'}</Table.Cell>
+          <Table.Cell>
+            <Text as="div" wrap="nowrap">
+              {money(product.price)}
+            </Text>
+            {product.cost && (
+              <Text as="div" size="1" color="gray" wrap="nowrap">
+                <FormattedMessage id="products.table.cost" values={{ amount: money(product.cost) }} />
+              </Text>
+            )}
+          </Table.Cell>
+          <Table.Cell>
+            <span className="code-value">
+              {intl.formatNumber(product.minStockLevel)} / {intl.formatNumber(product.maxStockLevel)}
+            </span>
+          </Table.Cell>
+          <Table.Cell>
+            <Flex gap="1" wrap="wrap">
+              {product.requiresPrescription && (
+                <Badge color="amber">
+                  <FormattedMessage id="products.badge.prescription" />
+                </Badge>
+              )}
+              {product.isActive ? (
+                <Badge color="green">
+                  <FormattedMessage id="products.badge.active" />
+                </Badge>
+              ) : (
+                <Badge color="gray">
+                  <FormattedMessage id="products.badge.inactive" />
+                </Badge>
+              )}
+            </Flex>
+          </Table.Cell>
+          <Table.Cell>
+            <Flex gap="3" align="center">
+              <Tooltip content={intl.formatMessage({ id: 'history.open' })}>
+                <IconButton
+                  variant="ghost"
+                  size="1"
+                  color="gray"
+                  aria-label={intl.formatMessage({ id: 'products.historyLabel' }, { name })}
+                  onClick={() => {
+                    setHistoryTarget(product);
+                    setHistoryOpen(true);
+                  }}
+                >
+                  <HistoryIcon />
+                </IconButton>
+              </Tooltip>
+              <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
+                <IconButton
+                  variant="ghost"
+                  size="1"
+                  aria-label={intl.formatMessage({ id: 'products.editLabel' }, { name })}
+                  onClick={() => openForm(product)}
+                >
+                  <PencilIcon />
+                </IconButton>
+              </Tooltip>
+              {canDeleteProducts && (
+                <Tooltip content={intl.formatMessage({ id: 'common.delete' })}>
+                  <IconButton
+                    variant="ghost"
+                    size="1"
+                    color="red"
+                    aria-label={intl.formatMessage({ id: 'products.deleteLabel' }, { name })}
+                    onClick={() => {
+                      setDeleteTarget(product);
+                      setDeleteOpen(true);
+                    }}
+                  >
+                    <TrashIcon />
+                  </IconButton>
+                </Tooltip>
+              )}
+            </Flex>
+          </Table.Cell>
+        </Table.Row>
+      );
+    });
+  }
+
+  return (
+    <Flex direction="column" gap="5">
+      <Flex
+        direction={{ initial: 'column', sm: 'row' }}
+        justify="between"
+        align={{ initial: 'stretch', sm: 'end' }}
+        gap="4"
+      >
+        <Box>
+          <Heading as="h1" size="7">
+            <FormattedMessage id="products.title" />
+          </Heading>
+          <Text as="p" color="gray" mt="1">
+            <FormattedMessage id="products.subtitle" />
+          </Text>
+        </Box>
+        <Flex gap="2" wrap="wrap">
+          <Button variant="soft" onClick={() => exportProducts(shown)} disabled={shown.length === 0}>
+            <DownloadIcon />
+            <FormattedMessage id="products.export" />
+          </Button>
+          <Button onClick={() => openForm(null)}>
+            <PlusIcon />
+            <FormattedMessage id="products.add" />
+          </Button>
+        </Flex>
+      </Flex>
+
+      <Box maxWidth={{ initial: '100%', sm: '480px' }}>
+        <TextField.Root
+          type="search"
+          size="3"
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setPage(1);
+          }}
+          placeholder={intl.formatMessage({ id: 'products.search.placeholder' })}
+          aria-label={intl.formatMessage({ id: 'products.search.label' })}
+        >
+          <TextField.Slot>
+            <SearchIcon />
+          </TextField.Slot>
+        </TextField.Root>
+      </Box>
+
+      {scanned && search.isError && (
+        <Callout.Root color="red" role="alert">
+          <Callout.Icon>
+            <WarningIcon />
+          </Callout.Icon>
+          <Callout.Text dir="auto">
+            {apiErrorOf(search.error)?.message ?? intl.formatMessage({ id: 'products.search.failed' })}
+          </Callout.Text>
+        </Callout.Root>
+      )}
+
+      {products.isError ? (
+        <LoadErrorCallout
+          title={<FormattedMessage id="inventory.error.fetchProducts" />}
+          onRetry={() => void products.refetch()}
+          isRetrying={products.isFetching}
+        >
+          <FormattedMessage id="inventory.error.tryAgain" />
+        </LoadErrorCallout>
+      ) : (
+        <Box className="table-scroll">
+          <Table.Root variant="surface" aria-label={intl.formatMessage({ id: 'products.table.label' })}>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell minWidth="260px">
+                  <FormattedMessage id="products.column.product" />
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <FormattedMessage id="products.column.category" />
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <FormattedMessage id="products.column.supplier" />
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <FormattedMessage id="products.column.price" />
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <FormattedMessage id="products.column.stockLimits" />
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <FormattedMessage id="products.column.status" />
+                </Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>
+                  <FormattedMessage id="inventory.column.actions" />
+                </Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>{body}</Table.Body>
+          </Table.Root>
+        </Box>
+      )}
+
+      <PaginationBar
+        page={pageWindow.page}
+        pageCount={pageWindow.pageCount}
+        onPageChange={setPage}
+        summary={
+          <FormattedMessage
+            id="products.showing"
+            values={{ from: pageWindow.from, to: pageWindow.to, total: pageWindow.total }}
+          />
+        }
+      />
+
+      <ProductFormDialog key={formSession} open={formOpen} onOpenChange={setFormOpen} product={formTarget} />
+      {canDeleteProducts && (
+        <ConfirmDeleteDialog
+          open={deleteOpen}
+          onOpenChange={setDeleteOpen}
+          isPending={deletion.isPending}
+          onConfirm={confirmDelete}
+          title={<FormattedMessage id="products.delete.title" />}
+          description={
+            <>
+              <FormattedMessage id="products.delete.confirm" />{' '}
+              <FormattedMessage
+                id="products.delete.detail"
+                values={{ name: <bdi>{deleteTarget ? nameOf(deleteTarget) : ''}</bdi> }}
+              />
+            </>
+          }
+        />
+      )}
+      <HistoryDrawer
+        open={historyOpen}
+        onOpenChange={setHistoryOpen}
+        subject={historyTarget ? { kind: 'product', id: historyTarget.id } : null}
+        title={historyTarget ? nameOf(historyTarget) : ''}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,31 @@
+import { supplierSchema, type Supplier, type SupplierInput } from '@pharmacy/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api';
+import { suppliersQueryKey, productsQueryKey } from '../../../lib/catalogue';
+
+export interface SaveSupplierVariables {
+  /** Absent to create. */
+  id?: string;
+  input: SupplierInput;
+}
+
+/** POST /api/suppliers, or PUT /api/suppliers/{id} (administrators only). */
+export async function saveSupplier({ id, input }: SaveSupplierVariables): Promise<Supplier> {
+  const response = id
+    ? await apiRequest('PUT', `/api/suppliers/${encodeURIComponent(id)}`, input)
+    : await apiRequest('POST', '/api/suppliers', input);
+  return supplierSchema.parse(await response.json());
+}
+
+export function useSaveSupplier() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSupplier,
+    // Products show the supplier's name, so their list changes with it.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: suppliersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: productsQueryKey }),
+      ]),
+  });
+}
