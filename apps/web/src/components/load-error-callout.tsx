@@ -3,18 +3,15 @@ import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { WarningIcon } from './icons';
 
-/** A list that could not be loaded: what failed, and a way to ask again. */
-export function LoadErrorCallout({
-  title,
-  children,
-  onRetry,
-  isRetrying = false,
-}: {
+export interface LoadErrorCalloutProps {
   title: ReactNode;
   children?: ReactNode;
   onRetry(): void;
   isRetrying?: boolean;
-}) {
+}
+
+/** A list that could not be loaded: what failed, and a way to ask again. */
+export function LoadErrorCallout({ title, children, onRetry, isRetrying = false }: LoadErrorCalloutProps) {
   return (
     <Callout.Root color="red" role="alert">
       <Callout.Icon>

@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AccessDenied } from '../../../components/access-denied';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { DataTable } from '../../../components/data-table';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons';
-import { LoadErrorCallout } from '../../../components/load-error-callout';
-import { SkeletonRows } from '../../../components/skeleton-rows';
 import { useToast } from '../../../components/toaster';
 import { useLanguage } from '../../../i18n/use-language';
 import { apiErrorOf } from '../../../lib/api';
@@ -69,63 +68,48 @@ function Categories() {
     });
   };
 
-  let body;
-  if (categories.isPending) {
-    body = <SkeletonRows columns={4} />;
-  } else if ((categories.data ?? []).length === 0) {
-    body = (
-      <Table.Row>
-        <Table.Cell colSpan={4}>
-          <Text color="gray">
-            <FormattedMessage id="categories.empty" />
-          </Text>
+  const renderRow = (category: Category) => {
+    const name = localizedName(category.name, category.nameAr, language);
+    return (
+      <Table.Row key={category.id}>
+        <Table.RowHeaderCell>
+          <bdi>{category.name}</bdi>
+        </Table.RowHeaderCell>
+        <Table.Cell>{category.nameAr ? <bdi lang="ar">{category.nameAr}</bdi> : '—'}</Table.Cell>
+        <Table.Cell>
+          <bdi>{localizedName(category.description ?? '', category.descriptionAr, language) || '—'}</bdi>
+        </Table.Cell>
+        <Table.Cell>
+          <Flex gap="3">
+            <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
+              <IconButton
+                variant="ghost"
+                size="1"
+                aria-label={intl.formatMessage({ id: 'categories.editLabel' }, { name })}
+                onClick={() => openForm(category)}
+              >
+                <PencilIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip content={intl.formatMessage({ id: 'common.delete' })}>
+              <IconButton
+                variant="ghost"
+                size="1"
+                color="red"
+                aria-label={intl.formatMessage({ id: 'categories.deleteLabel' }, { name })}
+                onClick={() => {
+                  setDeleteTarget(category);
+                  setDeleteOpen(true);
+                }}
+              >
+                <TrashIcon />
+              </IconButton>
+            </Tooltip>
+          </Flex>
         </Table.Cell>
       </Table.Row>
     );
-  } else {
-    body = (categories.data ?? []).map((category) => {
-      const name = localizedName(category.name, category.nameAr, language);
-      return (
-        <Table.Row key={category.id}>
-          <Table.RowHeaderCell>
-            <bdi>{category.name}</bdi>
-          </Table.RowHeaderCell>
-          <Table.Cell>{category.nameAr ? <bdi lang="ar">{category.nameAr}</bdi> : '—'}</Table.Cell>
-          <Table.Cell>
-            <bdi>{localizedName(category.description ?? '', category.descriptionAr, language) || '—'}</bdi>
-          </Table.Cell>
-          <Table.Cell>
-            <Flex gap="3">
-              <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
-                <IconButton
-                  variant="ghost"
-                  size="1"
-                  aria-label={intl.formatMessage({ id: 'categories.editLabel' }, { name })}
-                  onClick={() => openForm(category)}
-                >
-                  <PencilIcon />
-                </IconButton>
-              </Tooltip>
-              <Tooltip content={intl.formatMessage({ id: 'common.delete' })}>
-                <IconButton
-                  variant="ghost"
-                  size="1"
-                  color="red"
-                  aria-label={intl.formatMessage({ id: 'categories.deleteLabel' }, { name })}
-                  onClick={() => {
-                    setDeleteTarget(category);
-                    setDeleteOpen(true);
-                  }}
-                >
-                  <TrashIcon />
-                </IconButton>
-              </Tooltip>
-            </Flex>
-          </Table.Cell>
-        </Table.Row>
-      );
-    });
-  }
+  };
 
   return (
     <Flex direction="column" gap="5">
@@ -148,35 +132,28 @@ function Categories() {
           <FormattedMessage id="categories.add" />
         </Button>
       </Flex>
-      {categories.isError ? (
-        <LoadErrorCallout
-          title={<FormattedMessage id="categories.loadError" />}
-          onRetry={() => void categories.refetch()}
-          isRetrying={categories.isFetching}
-        />
-      ) : (
-        <Box className="table-scroll">
-          <Table.Root variant="surface" aria-label={intl.formatMessage({ id: 'categories.title' })}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="categories.column.name" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="categories.column.nameAr" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="categories.column.description" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="inventory.column.actions" />
-                </Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>{body}</Table.Body>
-          </Table.Root>
-        </Box>
-      )}
+      <DataTable
+        label={intl.formatMessage({ id: 'categories.title' })}
+        columns={[
+          { id: 'categories.column.name' },
+          { id: 'categories.column.nameAr' },
+          { id: 'categories.column.description' },
+          { id: 'inventory.column.actions' },
+        ]}
+        loadError={
+          categories.isError
+            ? {
+                title: <FormattedMessage id="categories.loadError" />,
+                onRetry: () => void categories.refetch(),
+                isRetrying: categories.isFetching,
+              }
+            : undefined
+        }
+        isLoading={categories.isPending}
+        rows={categories.data ?? []}
+        renderRow={renderRow}
+        empty={<FormattedMessage id="categories.empty" />}
+      />
       <CategoryFormDialog key={formSession} open={formOpen} onOpenChange={setFormOpen} category={formTarget} />
       <ConfirmDeleteDialog
         open={deleteOpen}

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { categoryInputSchema, type Category, type CategoryInput, type CategoryInputValues } from '@pharmacy/contracts';
-import { Button, Dialog, Flex, Grid, TextArea, TextField } from '@radix-ui/themes';
+import { Dialog, Grid, TextArea, TextField } from '@radix-ui/themes';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { FormField } from '../../../components/form-field';
 import { useToast } from '../../../components/toaster';
 import { apiErrorOf } from '../../../lib/api';
@@ -133,22 +134,13 @@ function CategoryFormContent({ category, onDone }: { category: Category | null; 
             )}
           </FormField>
         </Grid>
-        <Flex gap="3" mt="5" justify="end">
-          <Dialog.Close>
-            <Button type="button" variant="soft" color="gray" disabled={save.isPending}>
-              <FormattedMessage id="common.cancel" />
-            </Button>
-          </Dialog.Close>
-          <Button type="submit" disabled={save.isPending || !name?.trim()}>
-            {save.isPending ? (
-              <FormattedMessage id="common.saving" />
-            ) : isEdit ? (
-              <FormattedMessage id="categories.form.update" />
-            ) : (
-              <FormattedMessage id="categories.form.create" />
-            )}
-          </Button>
-        </Flex>
+        <FormDialogFooter
+          isPending={save.isPending}
+          submitDisabled={!name?.trim()}
+          submitLabel={
+            isEdit ? <FormattedMessage id="categories.form.update" /> : <FormattedMessage id="categories.form.create" />
+          }
+        />
       </form>
     </Dialog.Content>
   );

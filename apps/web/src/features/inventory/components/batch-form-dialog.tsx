@@ -6,11 +6,12 @@ import {
   type BatchInputValues,
   type InventoryBatch,
 } from '@pharmacy/contracts';
-import { Box, Button, Dialog, Flex, Grid, Select, TextField } from '@radix-ui/themes';
+import { Box, Dialog, Grid, Select, TextField } from '@radix-ui/themes';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DatePicker } from '../../../components/date-picker';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { FormField } from '../../../components/form-field';
 import { useToast } from '../../../components/toaster';
 import { useLanguage } from '../../../i18n/use-language';
@@ -346,22 +347,16 @@ function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onD
           </Box>
         </Grid>
 
-        <Flex gap="3" mt="5" justify="end">
-          <Dialog.Close>
-            <Button type="button" variant="soft" color="gray" disabled={isPending}>
-              <FormattedMessage id="common.cancel" />
-            </Button>
-          </Dialog.Close>
-          <Button type="submit" disabled={isPending}>
-            {isPending ? (
-              <FormattedMessage id="common.saving" />
-            ) : isEdit ? (
+        <FormDialogFooter
+          isPending={isPending}
+          submitLabel={
+            isEdit ? (
               <FormattedMessage id="inventory.batchForm.update" />
             ) : (
               <FormattedMessage id="inventory.batchForm.create" />
-            )}
-          </Button>
-        </Flex>
+            )
+          }
+        />
       </form>
     </Dialog.Content>
   );

@@ -1,12 +1,11 @@
 import type { InventoryBatch } from '@pharmacy/contracts';
-import { Box, Button, Callout, Flex, Heading, IconButton, Table, Text, TextField, Tooltip } from '@radix-ui/themes';
+import { Button, Callout, Flex, Heading, IconButton, Table, Text, TextField, Tooltip } from '@radix-ui/themes';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { DataTable } from '../../../components/data-table';
 import { HistoryDrawer } from '../../../components/history-drawer';
 import { HistoryIcon, PencilIcon, PlusIcon, SearchIcon, TransferIcon, WarningIcon } from '../../../components/icons';
-import { LoadErrorCallout } from '../../../components/load-error-callout';
 import { PaginationBar } from '../../../components/pagination-bar';
-import { SkeletonRows } from '../../../components/skeleton-rows';
 import { useLanguage } from '../../../i18n/use-language';
 import { localizedName, useInventory } from '../../../lib/catalogue';
 import { todayIso, useDayFormatter } from '../../../lib/dates';
@@ -61,95 +60,80 @@ export function BatchManagement() {
   };
   const productName = (batch: InventoryBatch) => localizedName(batch.productName, batch.productNameAr, language);
 
-  let body;
-  if (inventory.isPending) {
-    body = <SkeletonRows columns={7} />;
-  } else if (pageWindow.rows.length === 0) {
-    body = (
-      <Table.Row>
-        <Table.Cell colSpan={7}>
-          <Text color="gray">
-            <FormattedMessage id="inventory.batches.empty" />
+  const renderRow = (batch: InventoryBatch) => {
+    const name = productName(batch);
+    return (
+      <Table.Row key={batch.id}>
+        <Table.RowHeaderCell>
+          <Text as="div" weight="medium">
+            <bdi>{name}</bdi>
           </Text>
+          <Text as="div" size="1" color="gray">
+            <FormattedMessage id="inventory.batches.received" values={{ date: formatDay(batch.receivedDate) }} />
+          </Text>
+        </Table.RowHeaderCell>
+        <Table.Cell>
+          <span className="code-value">{batch.batchNumber}</span>
+        </Table.Cell>
+        <Table.Cell>
+          <FormattedMessage id="inventory.batches.units" values={{ count: batch.quantity }} />
+        </Table.Cell>
+        <Table.Cell>{formatDay(batch.expiryDate)}</Table.Cell>
+        <Table.Cell>
+          <BatchStatusBadge status={batchStatus(batch.expiryDate, today)} />
+        </Table.Cell>
+        <Table.Cell>
+          <bdi>{localizedName(batch.pharmacyName, batch.pharmacyNameAr, language)}</bdi>
+        </Table.Cell>
+        <Table.Cell>
+          <Flex gap="3" align="center">
+            <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
+              <IconButton
+                variant="ghost"
+                size="1"
+                aria-label={intl.formatMessage(
+                  { id: 'inventory.batches.editLabel' },
+                  { batch: batch.batchNumber, name },
+                )}
+                onClick={() => openForm(batch)}
+              >
+                <PencilIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip content={intl.formatMessage({ id: 'history.open' })}>
+              <IconButton
+                variant="ghost"
+                size="1"
+                color="gray"
+                aria-label={intl.formatMessage(
+                  { id: 'inventory.batches.historyLabel' },
+                  { batch: batch.batchNumber, name },
+                )}
+                onClick={() => {
+                  setHistoryTarget(batch);
+                  setHistoryOpen(true);
+                }}
+              >
+                <HistoryIcon />
+              </IconButton>
+            </Tooltip>
+            {openTransfers && (
+              <Button
+                variant="ghost"
+                size="1"
+                color="gray"
+                // Specification 001 §2: goes to /transfers without passing the batch.
+                onClick={openTransfers}
+              >
+                <TransferIcon />
+                <FormattedMessage id="inventory.batches.transfer" />
+              </Button>
+            )}
+          </Flex>
         </Table.Cell>
       </Table.Row>
     );
-  } else {
-    body = pageWindow.rows.map((batch) => {
-      const name = productName(batch);
-      return (
-        <Table.Row key={batch.id}>
-          <Table.RowHeaderCell>
-            <Text as="div" weight="medium">
-              <bdi>{name}</bdi>
-            </Text>
-            <Text as="div" size="1" color="gray">
-              <FormattedMessage id="inventory.batches.received" values={{ date: formatDay(batch.receivedDate) }} />
-            </Text>
-          </Table.RowHeaderCell>
-          <Table.Cell>
-            <span className="code-value">{batch.batchNumber}</span>
-          </Table.Cell>
-          <Table.Cell>
-            <FormattedMessage id="inventory.batches.units" values={{ count: batch.quantity }} />
-          </Table.Cell>
-          <Table.Cell>{formatDay(batch.expiryDate)}</Table.Cell>
-          <Table.Cell>
-            <BatchStatusBadge status={batchStatus(batch.expiryDate, today)} />
-          </Table.Cell>
-          <Table.Cell>
-            <bdi>{localizedName(batch.pharmacyName, batch.pharmacyNameAr, language)}</bdi>
-          </Table.Cell>
-          <Table.Cell>
-            <Flex gap="3" align="center">
-              <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
-                <IconButton
-                  variant="ghost"
-                  size="1"
-                  aria-label={intl.formatMessage(
-                    { id: 'inventory.batches.editLabel' },
-                    { batch: batch.batchNumber, name },
-                  )}
-                  onClick={() => openForm(batch)}
-                >
-                  <PencilIcon />
-                </IconButton>
-              </Tooltip>
-              <Tooltip content={intl.formatMessage({ id: 'history.open' })}>
-                <IconButton
-                  variant="ghost"
-                  size="1"
-                  color="gray"
-                  aria-label={intl.formatMessage(
-                    { id: 'inventory.batches.historyLabel' },
-                    { batch: batch.batchNumber, name },
-                  )}
-                  onClick={() => {
-                    setHistoryTarget(batch);
-                    setHistoryOpen(true);
-                  }}
-                >
-                  <HistoryIcon />
-                </IconButton>
-              </Tooltip>
-              {openTransfers && (
-                <Button
-                  variant="ghost"
-                  size="1"
-                  color="gray"
-                  // Specification 001 §2: goes to /transfers without passing the batch.
-                  onClick={openTransfers}
-                >
-                  <TransferIcon />
-                  <FormattedMessage id="inventory.batches.transfer" />
-                </Button>
-              )}
-            </Flex>
-          </Table.Cell>
-        </Table.Row>
-      );
-    });
-  }
+  };
 
   return (
     <Flex direction="column" gap="4">
@@ -212,46 +196,32 @@ export function BatchManagement() {
         </Callout.Root>
       )}
 
-      {inventory.isError ? (
-        <LoadErrorCallout
-          title={<FormattedMessage id="inventory.error.fetchInventory" />}
-          onRetry={() => void inventory.refetch()}
-          isRetrying={inventory.isFetching}
-        >
-          <FormattedMessage id="inventory.error.tryAgain" />
-        </LoadErrorCallout>
-      ) : (
-        <Box className="table-scroll">
-          <Table.Root variant="surface" aria-label={intl.formatMessage({ id: 'inventory.batches.title' })}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell minWidth="220px">
-                  <FormattedMessage id="inventory.column.product" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="inventory.column.batchNumber" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="inventory.column.quantity" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="inventory.column.expiryDate" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="inventory.column.status" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="inventory.column.location" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="inventory.column.actions" />
-                </Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>{body}</Table.Body>
-          </Table.Root>
-        </Box>
-      )}
+      <DataTable
+        label={intl.formatMessage({ id: 'inventory.batches.title' })}
+        columns={[
+          { id: 'inventory.column.product', minWidth: '220px' },
+          { id: 'inventory.column.batchNumber' },
+          { id: 'inventory.column.quantity' },
+          { id: 'inventory.column.expiryDate' },
+          { id: 'inventory.column.status' },
+          { id: 'inventory.column.location' },
+          { id: 'inventory.column.actions' },
+        ]}
+        loadError={
+          inventory.isError
+            ? {
+                title: <FormattedMessage id="inventory.error.fetchInventory" />,
+                children: <FormattedMessage id="inventory.error.tryAgain" />,
+                onRetry: () => void inventory.refetch(),
+                isRetrying: inventory.isFetching,
+              }
+            : undefined
+        }
+        isLoading={inventory.isPending}
+        rows={pageWindow.rows}
+        renderRow={renderRow}
+        empty={<FormattedMessage id="inventory.batches.empty" />}
+      />
 
       <PaginationBar
         page={pageWindow.page}

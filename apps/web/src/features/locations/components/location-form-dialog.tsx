@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { pharmacyInputSchema, type Pharmacy, type PharmacyInput, type PharmacyInputValues } from '@pharmacy/contracts';
-import { Box, Button, Dialog, Flex, Grid, Switch, Text, TextField } from '@radix-ui/themes';
+import { Box, Dialog, Grid, Text, TextField } from '@radix-ui/themes';
 import { useId, type ReactNode } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { ActiveSwitchField } from '../../../components/active-switch-field';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { useToast } from '../../../components/toaster';
 import { apiErrorOf, HttpError } from '../../../lib/api';
 import { translateValidationMessage } from '../../../lib/validation-message';
@@ -198,31 +200,13 @@ function LocationFormContent({ location, onDone }: { location: Pharmacy | null; 
         </Grid>
 
         {isEdit && (
-          <Text as="label" size="2" mt="4" style={{ display: 'block' }}>
-            <Flex gap="3" align="center">
-              <Controller
-                control={form.control}
-                name="isActive"
-                render={({ field }) => (
-                  <Switch
-                    checked={field.value ?? true}
-                    onCheckedChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    disabled={isPending}
-                  />
-                )}
-              />
-              <Box>
-                <Text weight="medium" as="div">
-                  <FormattedMessage id="locations.form.isActive" />
-                </Text>
-                <Text color="gray" size="1" as="div">
-                  <FormattedMessage id="locations.form.isActiveHint" />
-                </Text>
-              </Box>
-            </Flex>
-          </Text>
+          <ActiveSwitchField
+            control={form.control}
+            name="isActive"
+            disabled={isPending}
+            label={<FormattedMessage id="locations.form.isActive" />}
+            hint={<FormattedMessage id="locations.form.isActiveHint" />}
+          />
         )}
         {errors.isActive && (
           <Text as="p" size="1" color="red" className="location-form-error">
@@ -230,26 +214,19 @@ function LocationFormContent({ location, onDone }: { location: Pharmacy | null; 
           </Text>
         )}
 
-        <Flex gap="3" mt="5" justify="end">
-          <Dialog.Close>
-            <Button type="button" variant="soft" color="gray" disabled={isPending}>
-              <FormattedMessage id="common.cancel" />
-            </Button>
-          </Dialog.Close>
-          <Button type="submit" disabled={isPending}>
-            {isEdit ? (
-              isPending ? (
-                <FormattedMessage id="locations.form.updating" />
-              ) : (
-                <FormattedMessage id="locations.form.update" />
-              )
-            ) : isPending ? (
-              <FormattedMessage id="locations.form.creating" />
+        <FormDialogFooter
+          isPending={isPending}
+          submitLabel={
+            isEdit ? <FormattedMessage id="locations.form.update" /> : <FormattedMessage id="locations.form.create" />
+          }
+          pendingLabel={
+            isEdit ? (
+              <FormattedMessage id="locations.form.updating" />
             ) : (
-              <FormattedMessage id="locations.form.create" />
-            )}
-          </Button>
-        </Flex>
+              <FormattedMessage id="locations.form.creating" />
+            )
+          }
+        />
       </form>
     </Dialog.Content>
   );

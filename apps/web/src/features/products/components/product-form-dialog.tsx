@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DatePicker } from '../../../components/date-picker';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { FormField } from '../../../components/form-field';
 import { CameraIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toaster';
@@ -511,22 +512,12 @@ function ProductFormContent({ product, onDone }: { product: Product | null; onDo
           </Section>
         )}
 
-        <Flex gap="3" mt="5" justify="end">
-          <Dialog.Close>
-            <Button type="button" variant="soft" color="gray" disabled={isPending}>
-              <FormattedMessage id="common.cancel" />
-            </Button>
-          </Dialog.Close>
-          <Button type="submit" disabled={isPending}>
-            {isPending ? (
-              <FormattedMessage id="common.saving" />
-            ) : isEdit ? (
-              <FormattedMessage id="products.form.update" />
-            ) : (
-              <FormattedMessage id="products.form.create" />
-            )}
-          </Button>
-        </Flex>
+        <FormDialogFooter
+          isPending={isPending}
+          submitLabel={
+            isEdit ? <FormattedMessage id="products.form.update" /> : <FormattedMessage id="products.form.create" />
+          }
+        />
       </form>
     </Dialog.Content>
   );

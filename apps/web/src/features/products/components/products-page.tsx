@@ -16,6 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { DataTable } from '../../../components/data-table';
 import { HistoryDrawer } from '../../../components/history-drawer';
 import {
   DownloadIcon,
@@ -26,9 +27,7 @@ import {
   TrashIcon,
   WarningIcon,
 } from '../../../components/icons';
-import { LoadErrorCallout } from '../../../components/load-error-callout';
 import { PaginationBar } from '../../../components/pagination-bar';
-import { SkeletonRows } from '../../../components/skeleton-rows';
 import { useToast } from '../../../components/toaster';
 import { useLanguage } from '../../../i18n/use-language';
 import { apiErrorOf } from '../../../lib/api';
@@ -104,133 +103,118 @@ export function ProductsPage() {
   };
 
   const loading = products.isPending || (scanned && search.isPending);
-  let body;
-  if (loading) {
-    body = <SkeletonRows columns={7} />;
-  } else if (pageWindow.rows.length === 0) {
-    body = (
-      <Table.Row>
-        <Table.Cell colSpan={7}>
-          <Text color="gray">
-            <FormattedMessage id="products.empty" />
+  const renderRow = (product: Product) => {
+    const name = nameOf(product);
+    return (
+      <Table.Row key={product.id}>
+        <Table.RowHeaderCell>
+          <Text as="div" weight="medium">
+            <bdi>{name}</bdi>
           </Text>
+          <Text as="div" size="1" color="gray">
+            <span className="code-value">
+              {product.sku}
+              {product.barcode ? ` · ${product.barcode}` : ''}
+            </span>
+          </Text>
+          {(product.genericName || product.brand) && (
+            <Text as="div" size="1" color="gray">
+              <bdi>
+                {[localizedName(product.genericName ?? '', product.genericNameAr, language), product.brand]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </bdi>
+            </Text>
+          )}
+        </Table.RowHeaderCell>
+        <Table.Cell>
+          {product.categoryName ? (
+            <bdi>{localizedName(product.categoryName, product.categoryNameAr, language)}</bdi>
+          ) : (
+            '—'
+          )}
+        </Table.Cell>
+        <Table.Cell>{product.supplierName ? <bdi>{product.supplierName}</bdi> : '—'}</Table.Cell>
+        <Table.Cell>
+          <Text as="div" wrap="nowrap">
+            {money(product.price)}
+          </Text>
+          {product.cost && (
+            <Text as="div" size="1" color="gray" wrap="nowrap">
+              <FormattedMessage id="products.table.cost" values={{ amount: money(product.cost) }} />
+            </Text>
+          )}
+        </Table.Cell>
+        <Table.Cell>
+          <span className="code-value">
+            {intl.formatNumber(product.minStockLevel)} / {intl.formatNumber(product.maxStockLevel)}
+          </span>
+        </Table.Cell>
+        <Table.Cell>
+          <Flex gap="1" wrap="wrap">
+            {product.requiresPrescription && (
+              <Badge color="amber">
+                <FormattedMessage id="products.badge.prescription" />
+              </Badge>
+            )}
+            {product.isActive ? (
+              <Badge color="green">
+                <FormattedMessage id="products.badge.active" />
+              </Badge>
+            ) : (
+              <Badge color="gray">
+                <FormattedMessage id="products.badge.inactive" />
+              </Badge>
+            )}
+          </Flex>
+        </Table.Cell>
+        <Table.Cell>
+          <Flex gap="3" align="center">
+            <Tooltip content={intl.formatMessage({ id: 'history.open' })}>
+              <IconButton
+                variant="ghost"
+                size="1"
+                color="gray"
+                aria-label={intl.formatMessage({ id: 'products.historyLabel' }, { name })}
+                onClick={() => {
+                  setHistoryTarget(product);
+                  setHistoryOpen(true);
+                }}
+              >
+                <HistoryIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
+              <IconButton
+                variant="ghost"
+                size="1"
+                aria-label={intl.formatMessage({ id: 'products.editLabel' }, { name })}
+                onClick={() => openForm(product)}
+              >
+                <PencilIcon />
+              </IconButton>
+            </Tooltip>
+            {canDeleteProducts && (
+              <Tooltip content={intl.formatMessage({ id: 'common.delete' })}>
+                <IconButton
+                  variant="ghost"
+                  size="1"
+                  color="red"
+                  aria-label={intl.formatMessage({ id: 'products.deleteLabel' }, { name })}
+                  onClick={() => {
+                    setDeleteTarget(product);
+                    setDeleteOpen(true);
+                  }}
+                >
+                  <TrashIcon />
+                </IconButton>
+              </Tooltip>
+            )}
+          </Flex>
         </Table.Cell>
       </Table.Row>
     );
-  } else {
-    body = pageWindow.rows.map((product) => {
-      const name = nameOf(product);
-      return (
-        <Table.Row key={product.id}>
-          <Table.RowHeaderCell>
-            <Text as="div" weight="medium">
-              <bdi>{name}</bdi>
-            </Text>
-            <Text as="div" size="1" color="gray">
-              <span className="code-value">
-                {product.sku}
-                {product.barcode ? ` · ${product.barcode}` : ''}
-              </span>
-            </Text>
-            {(product.genericName || product.brand) && (
-              <Text as="div" size="1" color="gray">
-                <bdi>
-                  {[localizedName(product.genericName ?? '', product.genericNameAr, language), product.brand]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </bdi>
-              </Text>
-            )}
-          </Table.RowHeaderCell>
-          <Table.Cell>
-            {product.categoryName ? (
-              <bdi>{localizedName(product.categoryName, product.categoryNameAr, language)}</bdi>
-            ) : (
-              '—'
-            )}
-          </Table.Cell>
-          <Table.Cell>{product.supplierName ? <bdi>{product.supplierName}</bdi> : '—'}</Table.Cell>
-          <Table.Cell>
-            <Text as="div" wrap="nowrap">
-              {money(product.price)}
-            </Text>
-            {product.cost && (
-              <Text as="div" size="1" color="gray" wrap="nowrap">
-                <FormattedMessage id="products.table.cost" values={{ amount: money(product.cost) }} />
-              </Text>
-            )}
-          </Table.Cell>
-          <Table.Cell>
-            <span className="code-value">
-              {intl.formatNumber(product.minStockLevel)} / {intl.formatNumber(product.maxStockLevel)}
-            </span>
-          </Table.Cell>
-          <Table.Cell>
-            <Flex gap="1" wrap="wrap">
-              {product.requiresPrescription && (
-                <Badge color="amber">
-                  <FormattedMessage id="products.badge.prescription" />
-                </Badge>
-              )}
-              {product.isActive ? (
-                <Badge color="green">
-                  <FormattedMessage id="products.badge.active" />
-                </Badge>
-              ) : (
-                <Badge color="gray">
-                  <FormattedMessage id="products.badge.inactive" />
-                </Badge>
-              )}
-            </Flex>
-          </Table.Cell>
-          <Table.Cell>
-            <Flex gap="3" align="center">
-              <Tooltip content={intl.formatMessage({ id: 'history.open' })}>
-                <IconButton
-                  variant="ghost"
-                  size="1"
-                  color="gray"
-                  aria-label={intl.formatMessage({ id: 'products.historyLabel' }, { name })}
-                  onClick={() => {
-                    setHistoryTarget(product);
-                    setHistoryOpen(true);
-                  }}
-                >
-                  <HistoryIcon />
-                </IconButton>
-              </Tooltip>
-              <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
-                <IconButton
-                  variant="ghost"
-                  size="1"
-                  aria-label={intl.formatMessage({ id: 'products.editLabel' }, { name })}
-                  onClick={() => openForm(product)}
-                >
-                  <PencilIcon />
-                </IconButton>
-              </Tooltip>
-              {canDeleteProducts && (
-                <Tooltip content={intl.formatMessage({ id: 'common.delete' })}>
-                  <IconButton
-                    variant="ghost"
-                    size="1"
-                    color="red"
-                    aria-label={intl.formatMessage({ id: 'products.deleteLabel' }, { name })}
-                    onClick={() => {
-                      setDeleteTarget(product);
-                      setDeleteOpen(true);
-                    }}
-                  >
-                    <TrashIcon />
-                  </IconButton>
-                </Tooltip>
-              )}
-            </Flex>
-          </Table.Cell>
-        </Table.Row>
-      );
-    });
-  }
+  };
 
   return (
     <Flex direction="column" gap="5">
@@ -289,46 +273,32 @@ export function ProductsPage() {
         </Callout.Root>
       )}
 
-      {products.isError ? (
-        <LoadErrorCallout
-          title={<FormattedMessage id="inventory.error.fetchProducts" />}
-          onRetry={() => void products.refetch()}
-          isRetrying={products.isFetching}
-        >
-          <FormattedMessage id="inventory.error.tryAgain" />
-        </LoadErrorCallout>
-      ) : (
-        <Box className="table-scroll">
-          <Table.Root variant="surface" aria-label={intl.formatMessage({ id: 'products.table.label' })}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell minWidth="260px">
-                  <FormattedMessage id="products.column.product" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="products.column.category" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="products.column.supplier" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="products.column.price" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="products.column.stockLimits" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="products.column.status" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="inventory.column.actions" />
-                </Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>{body}</Table.Body>
-          </Table.Root>
-        </Box>
-      )}
+      <DataTable
+        label={intl.formatMessage({ id: 'products.table.label' })}
+        columns={[
+          { id: 'products.column.product', minWidth: '260px' },
+          { id: 'products.column.category' },
+          { id: 'products.column.supplier' },
+          { id: 'products.column.price' },
+          { id: 'products.column.stockLimits' },
+          { id: 'products.column.status' },
+          { id: 'inventory.column.actions' },
+        ]}
+        loadError={
+          products.isError
+            ? {
+                title: <FormattedMessage id="inventory.error.fetchProducts" />,
+                children: <FormattedMessage id="inventory.error.tryAgain" />,
+                onRetry: () => void products.refetch(),
+                isRetrying: products.isFetching,
+              }
+            : undefined
+        }
+        isLoading={loading}
+        rows={pageWindow.rows}
+        renderRow={renderRow}
+        empty={<FormattedMessage id="products.empty" />}
+      />
 
       <PaginationBar
         page={pageWindow.page}

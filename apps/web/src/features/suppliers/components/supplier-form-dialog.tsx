@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { supplierInputSchema, type Supplier, type SupplierInput, type SupplierInputValues } from '@pharmacy/contracts';
-import { Box, Button, Dialog, Flex, Grid, Switch, Text, TextArea, TextField } from '@radix-ui/themes';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Box, Dialog, Grid, TextArea, TextField } from '@radix-ui/themes';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { ActiveSwitchField } from '../../../components/active-switch-field';
+import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { FormField } from '../../../components/form-field';
 import { useToast } from '../../../components/toaster';
 import { apiErrorOf } from '../../../lib/api';
@@ -127,47 +129,20 @@ function SupplierFormContent({ supplier, onDone }: { supplier: Supplier | null; 
             </FormField>
           </Box>
         </Grid>
-        <Text as="label" size="2" mt="4" style={{ display: 'block' }}>
-          <Flex gap="3" align="center">
-            <Controller
-              control={form.control}
-              name="isActive"
-              render={({ field }) => (
-                <Switch
-                  checked={field.value ?? true}
-                  onCheckedChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  disabled={disabled}
-                />
-              )}
-            />
-            <Box>
-              <Text weight="medium" as="div">
-                <FormattedMessage id="suppliers.form.isActive" />
-              </Text>
-              <Text color="gray" size="1" as="div">
-                <FormattedMessage id="suppliers.form.isActiveHint" />
-              </Text>
-            </Box>
-          </Flex>
-        </Text>
-        <Flex gap="3" mt="5" justify="end">
-          <Dialog.Close>
-            <Button type="button" variant="soft" color="gray" disabled={disabled}>
-              <FormattedMessage id="common.cancel" />
-            </Button>
-          </Dialog.Close>
-          <Button type="submit" disabled={disabled || !name?.trim()}>
-            {save.isPending ? (
-              <FormattedMessage id="common.saving" />
-            ) : isEdit ? (
-              <FormattedMessage id="suppliers.form.update" />
-            ) : (
-              <FormattedMessage id="suppliers.form.create" />
-            )}
-          </Button>
-        </Flex>
+        <ActiveSwitchField
+          control={form.control}
+          name="isActive"
+          disabled={disabled}
+          label={<FormattedMessage id="suppliers.form.isActive" />}
+          hint={<FormattedMessage id="suppliers.form.isActiveHint" />}
+        />
+        <FormDialogFooter
+          isPending={disabled}
+          submitDisabled={!name?.trim()}
+          submitLabel={
+            isEdit ? <FormattedMessage id="suppliers.form.update" /> : <FormattedMessage id="suppliers.form.create" />
+          }
+        />
       </form>
     </Dialog.Content>
   );

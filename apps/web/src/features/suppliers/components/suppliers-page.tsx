@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AccessDenied } from '../../../components/access-denied';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
+import { DataTable } from '../../../components/data-table';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons';
-import { LoadErrorCallout } from '../../../components/load-error-callout';
-import { SkeletonRows } from '../../../components/skeleton-rows';
 import { useToast } from '../../../components/toaster';
 import { apiErrorOf } from '../../../lib/api';
 import { usePermissions } from '../../../lib/authorization';
@@ -71,70 +70,55 @@ function Suppliers() {
   const cell = (value: string | null, ltr = false) =>
     value ? ltr ? <span className="ltr-value">{value}</span> : <bdi>{value}</bdi> : '—';
 
-  let body;
-  if (suppliers.isPending) {
-    body = <SkeletonRows columns={6} />;
-  } else if ((suppliers.data ?? []).length === 0) {
-    body = (
-      <Table.Row>
-        <Table.Cell colSpan={6}>
-          <Text color="gray">
-            <FormattedMessage id="suppliers.empty" />
-          </Text>
-        </Table.Cell>
-      </Table.Row>
-    );
-  } else {
-    body = (suppliers.data ?? []).map((supplier) => (
-      <Table.Row key={supplier.id}>
-        <Table.RowHeaderCell>
-          <bdi>{supplier.name}</bdi>
-        </Table.RowHeaderCell>
-        <Table.Cell>{cell(supplier.contactPerson)}</Table.Cell>
-        <Table.Cell>{cell(supplier.phone, true)}</Table.Cell>
-        <Table.Cell>{cell(supplier.email, true)}</Table.Cell>
-        <Table.Cell>
-          {supplier.isActive ? (
-            <Badge color="green">
-              <FormattedMessage id="suppliers.status.active" />
-            </Badge>
-          ) : (
-            <Badge color="gray">
-              <FormattedMessage id="suppliers.status.inactive" />
-            </Badge>
-          )}
-        </Table.Cell>
-        <Table.Cell>
-          <Flex gap="3">
-            <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
-              <IconButton
-                variant="ghost"
-                size="1"
-                aria-label={intl.formatMessage({ id: 'suppliers.editLabel' }, { name: supplier.name })}
-                onClick={() => openForm(supplier)}
-              >
-                <PencilIcon />
-              </IconButton>
-            </Tooltip>
-            <Tooltip content={intl.formatMessage({ id: 'common.delete' })}>
-              <IconButton
-                variant="ghost"
-                size="1"
-                color="red"
-                aria-label={intl.formatMessage({ id: 'suppliers.deleteLabel' }, { name: supplier.name })}
-                onClick={() => {
-                  setDeleteTarget(supplier);
-                  setDeleteOpen(true);
-                }}
-              >
-                <TrashIcon />
-              </IconButton>
-            </Tooltip>
-          </Flex>
-        </Table.Cell>
-      </Table.Row>
-    ));
-  }
+  const renderRow = (supplier: Supplier) => (
+    <Table.Row key={supplier.id}>
+      <Table.RowHeaderCell>
+        <bdi>{supplier.name}</bdi>
+      </Table.RowHeaderCell>
+      <Table.Cell>{cell(supplier.contactPerson)}</Table.Cell>
+      <Table.Cell>{cell(supplier.phone, true)}</Table.Cell>
+      <Table.Cell>{cell(supplier.email, true)}</Table.Cell>
+      <Table.Cell>
+        {supplier.isActive ? (
+          <Badge color="green">
+            <FormattedMessage id="suppliers.status.active" />
+          </Badge>
+        ) : (
+          <Badge color="gray">
+            <FormattedMessage id="suppliers.status.inactive" />
+          </Badge>
+        )}
+      </Table.Cell>
+      <Table.Cell>
+        <Flex gap="3">
+          <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
+            <IconButton
+              variant="ghost"
+              size="1"
+              aria-label={intl.formatMessage({ id: 'suppliers.editLabel' }, { name: supplier.name })}
+              onClick={() => openForm(supplier)}
+            >
+              <PencilIcon />
+            </IconButton>
+          </Tooltip>
+          <Tooltip content={intl.formatMessage({ id: 'common.delete' })}>
+            <IconButton
+              variant="ghost"
+              size="1"
+              color="red"
+              aria-label={intl.formatMessage({ id: 'suppliers.deleteLabel' }, { name: supplier.name })}
+              onClick={() => {
+                setDeleteTarget(supplier);
+                setDeleteOpen(true);
+              }}
+            >
+              <TrashIcon />
+            </IconButton>
+          </Tooltip>
+        </Flex>
+      </Table.Cell>
+    </Table.Row>
+  );
 
   return (
     <Flex direction="column" gap="5">
@@ -157,41 +141,30 @@ function Suppliers() {
           <FormattedMessage id="suppliers.add" />
         </Button>
       </Flex>
-      {suppliers.isError ? (
-        <LoadErrorCallout
-          title={<FormattedMessage id="suppliers.loadError" />}
-          onRetry={() => void suppliers.refetch()}
-          isRetrying={suppliers.isFetching}
-        />
-      ) : (
-        <Box className="table-scroll">
-          <Table.Root variant="surface" aria-label={intl.formatMessage({ id: 'suppliers.title' })}>
-            <Table.Header>
-              <Table.Row>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="suppliers.column.name" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="suppliers.column.contactPerson" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="suppliers.column.phone" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="suppliers.column.email" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="suppliers.column.status" />
-                </Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>
-                  <FormattedMessage id="inventory.column.actions" />
-                </Table.ColumnHeaderCell>
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>{body}</Table.Body>
-          </Table.Root>
-        </Box>
-      )}
+      <DataTable
+        label={intl.formatMessage({ id: 'suppliers.title' })}
+        columns={[
+          { id: 'suppliers.column.name' },
+          { id: 'suppliers.column.contactPerson' },
+          { id: 'suppliers.column.phone' },
+          { id: 'suppliers.column.email' },
+          { id: 'suppliers.column.status' },
+          { id: 'inventory.column.actions' },
+        ]}
+        loadError={
+          suppliers.isError
+            ? {
+                title: <FormattedMessage id="suppliers.loadError" />,
+                onRetry: () => void suppliers.refetch(),
+                isRetrying: suppliers.isFetching,
+              }
+            : undefined
+        }
+        isLoading={suppliers.isPending}
+        rows={suppliers.data ?? []}
+        renderRow={renderRow}
+        empty={<FormattedMessage id="suppliers.empty" />}
+      />
       <SupplierFormDialog key={formSession} open={formOpen} onOpenChange={setFormOpen} supplier={formTarget} />
       <ConfirmDeleteDialog
         open={deleteOpen}

@@ -1,0 +1,64 @@
+import { Box, Table, Text } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type { MessageId } from '../i18n/messages';
+import { LoadErrorCallout, type LoadErrorCalloutProps } from './load-error-callout';
+import { SkeletonRows } from './skeleton-rows';
+
+export interface DataTableColumn {
+  /** Message id of the column header. */
+  id: MessageId;
+  minWidth?: string;
+}
+
+export interface DataTableProps<Row> {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly DataTableColumn[];
+  /** When set, the list could not be loaded: this callout replaces the table. */
+  loadError?: LoadErrorCalloutProps;
+  /** Skeleton rows stand in for the data while it loads. */
+  isLoading: boolean;
+  rows: readonly Row[];
+  /** One `Table.Row` (with its own `key`) per item. */
+  renderRow(row: Row): ReactNode;
+  /** Shown in a single full-width row when there is nothing to list. */
+  empty: ReactNode;
+}
+
+/** A scrollable list table with its loading, load-error and empty states. */
+export function DataTable<Row>({ label, columns, loadError, isLoading, rows, renderRow, empty }: DataTableProps<Row>) {
+  if (loadError) return <LoadErrorCallout {...loadError} />;
+
+  let body: ReactNode;
+  if (isLoading) {
+    body = <SkeletonRows columns={columns.length} />;
+  } else if (rows.length === 0) {
+    body = (
+      <Table.Row>
+        <Table.Cell colSpan={columns.length}>
+          <Text color="gray">{empty}</Text>
+        </Table.Cell>
+      </Table.Row>
+    );
+  } else {
+    body = rows.map((row) => renderRow(row));
+  }
+
+  return (
+    <Box className="table-scroll">
+      <Table.Root variant="surface" aria-label={label}>
+        <Table.Header>
+          <Table.Row>
+            {columns.map((column) => (
+              <Table.ColumnHeaderCell key={column.id} minWidth={column.minWidth}>
+                <FormattedMessage id={column.id} />
+              </Table.ColumnHeaderCell>
+            ))}
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>{body}</Table.Body>
+      </Table.Root>
+    </Box>
+  );
+}
