@@ -1,4 +1,5 @@
 import { createPostgresBackend, Queue, Worker, withBackend } from 'bullmq';
+import { todayIn } from '@pharmacy/domain';
 import type { ReadDb } from '@pharmacy/read-db';
 import { EXPIRY_DIGEST_JOB, sendExpiryDigest, type DigestResult, type MailSender } from './jobs/expiry-digest';
 
@@ -25,13 +26,6 @@ export interface RunningWorker {
   /** Queues a job now (operators, tests). Resolves with the job id. */
   runNow(job: typeof EXPIRY_DIGEST_JOB): Promise<string>;
   close(): Promise<void>;
-}
-
-/** Today's date (YYYY-MM-DD) in a time zone. */
-function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
 }
 
 /**

@@ -3,6 +3,7 @@ export * from './shared/errors';
 export * from './shared/event-catalogue';
 export * from './pharmacies/pharmacy';
 export * from './shared/changes';
+export * from './shared/calendar';
 export * from './catalogue/category';
 export * from './catalogue/supplier';
 export * from './catalogue/product';

@@ -13,7 +13,7 @@ import {
 import type { GlobalPosition } from '@pharmacy/event-store';
 import type { ReadDb } from '@pharmacy/read-db';
 import { randomUUID } from 'node:crypto';
-import { todayIn } from '../common/clock';
+import { todayIn } from '@pharmacy/domain';
 import { CommandExecutor } from '../common/command-executor';
 import type { RequestContext } from '../common/request-context';
 import type { AppConfig } from '../config/config';

@@ -7,7 +7,8 @@ import { READ_DB } from '../infrastructure/tokens';
 /** `'all'` pharmacies, or the ones a caller may see. */
 export type Scope = 'all' | string[];
 
-function escapeLike(text: string): string {
+/** Escapes LIKE wildcards so user text matches literally. */
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 

@@ -16,14 +16,13 @@ import { AdminOnly } from '../common/access/access';
 import { Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
 import { READ_DB } from '../infrastructure/tokens';
+import { isUuid } from '../common/ids';
 import {
   DeleteCategoryCommand,
   DeleteSupplierCommand,
   SaveCategoryCommand,
   SaveSupplierCommand,
 } from './reference-data.commands';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toCategory(row: Selectable<CategoriesTable>): Category {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
@@ -64,7 +63,7 @@ export class CategoriesHttpController {
     @Body(new ZodValidationPipe(categoryInputSchema)) input: CategoryInput,
     @Ctx() context: RequestContext,
   ): Promise<Category> {
-    if (!UUID.test(id)) throw categoryNotFound(id);
+    if (!isUuid(id)) throw categoryNotFound(id);
     await this.commands.execute(new SaveCategoryCommand(id, input, 'update', context));
     return this.find(id);
   }
@@ -73,7 +72,7 @@ export class CategoriesHttpController {
   @HttpCode(204)
   @AdminOnly('Only administrators can manage categories.')
   async remove(@Param('id') id: string, @Ctx() context: RequestContext): Promise<void> {
-    if (!UUID.test(id)) throw categoryNotFound(id);
+    if (!isUuid(id)) throw categoryNotFound(id);
     await this.commands.execute(new DeleteCategoryCommand(id, context));
   }
 
@@ -115,7 +114,7 @@ export class SuppliersHttpController {
     @Body(new ZodValidationPipe(supplierInputSchema)) input: SupplierInput,
     @Ctx() context: RequestContext,
   ): Promise<Supplier> {
-    if (!UUID.test(id)) throw supplierNotFound(id);
+    if (!isUuid(id)) throw supplierNotFound(id);
     await this.commands.execute(new SaveSupplierCommand(id, input, 'update', context));
     return this.find(id);
   }
@@ -124,7 +123,7 @@ export class SuppliersHttpController {
   @HttpCode(204)
   @AdminOnly('Only administrators can manage suppliers.')
   async remove(@Param('id') id: string, @Ctx() context: RequestContext): Promise<void> {
-    if (!UUID.test(id)) throw supplierNotFound(id);
+    if (!isUuid(id)) throw supplierNotFound(id);
     await this.commands.execute(new DeleteSupplierCommand(id, context));
   }
 

@@ -11,8 +11,7 @@ import { matchTotp } from './crypto/totp';
 import { IDENTITY_OPTIONS, type IdentityOptions, type SessionUser } from './identity.types';
 import { Mailer } from '@pharmacy/worker';
 import { createHash } from 'node:crypto';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../common/ids';
 
 const unauthorized = (code: string, message: string) => new DomainError('unauthorized', code, message);
 export const invalidCredentials = () => unauthorized('INVALID_CREDENTIALS', 'Invalid email or password');
@@ -54,7 +53,7 @@ export class IdentityService {
   }
 
   async findActiveUser(id: string): Promise<SessionUser | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     const row = await this.db
       .selectFrom('users')
       .selectAll()
@@ -103,7 +102,7 @@ export class IdentityService {
 
   /** Step 2. The failure messages name the wrong part ("verification code" / "password"): the screen reacts to those words. */
   async verifyLogin(userId: string, password: string, otpCode: string, origin: RequestOrigin): Promise<SessionUser> {
-    const user = UUID.test(userId)
+    const user = isUuid(userId)
       ? await this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()
       : undefined;
     if (!user || !user.isActive) {

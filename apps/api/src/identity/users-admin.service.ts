@@ -7,10 +7,10 @@ import type { ReadDatabase, ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
 import { writeAudit, type RequestOrigin } from './audit';
 import { hashPassword } from './crypto/passwords';
+import { isUuid } from '../common/ids';
 
 const blocked = (code: string, message: string) => new DomainError('conflict', code, message);
 const userNotFound = (userId: string) => new DomainError('not_found', 'USER_NOT_FOUND', 'User not found', { userId });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface Actor {
   id: string;
@@ -262,7 +262,7 @@ export class UsersAdminService {
   }
 
   private async lockUser(trx: Transaction<ReadDatabase>, userId: string) {
-    if (!UUID.test(userId)) throw userNotFound(userId);
+    if (!isUuid(userId)) throw userNotFound(userId);
     const user = await trx
       .selectFrom('users')
       .select(['id', 'email', 'role'])
@@ -285,7 +285,7 @@ export class UsersAdminService {
     lastAdminMessage: string,
     removesAdmin: boolean,
   ) {
-    if (!UUID.test(userId)) throw userNotFound(userId);
+    if (!isUuid(userId)) throw userNotFound(userId);
     const peek = await trx
       .selectFrom('users')
       .select('role')

@@ -3,7 +3,7 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { BatchInput } from '@pharmacy/contracts';
 import { DomainError, productDecider, productStreamId, stockDecider, stockStreamId } from '@pharmacy/domain';
 import type { ReadDb } from '@pharmacy/read-db';
-import { todayIn } from '../common/clock';
+import { todayIn } from '@pharmacy/domain';
 import { CommandExecutor } from '../common/command-executor';
 import type { RequestContext } from '../common/request-context';
 import type { AppConfig } from '../config/config';

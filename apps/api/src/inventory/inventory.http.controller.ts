@@ -17,7 +17,7 @@ import {
 import { batchNotFound } from '@pharmacy/domain';
 import type { z } from 'zod';
 import type { Principal } from '../common/access/access';
-import { todayIn } from '../common/clock';
+import { todayIn } from '@pharmacy/domain';
 import { isUuid } from '../common/ids';
 import { PharmacyScope } from '../common/pharmacy-scope';
 import { Caller, Ctx, type RequestContext } from '../common/request-context';

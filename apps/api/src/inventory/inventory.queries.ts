@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { AvailabilityRow, ExpiringBatch, FefoItem, InventoryBatch, LowStockItem } from '@pharmacy/contracts';
 import type { InventoryBatchesTable, ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
-import type { Scope } from '../catalogue/product.queries';
+import { escapeLike, type Scope } from '../catalogue/product.queries';
 
 const batchLabels = [
   'p.name as productName',
@@ -151,7 +151,7 @@ export class InventoryQueries {
       .groupBy(['p.id', 'p.name', 'p.nameAr', 'p.sku'])
       .orderBy('p.name')
       .limit(100);
-    if (q) query = query.where('p.searchText', 'ilike', `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (q) query = query.where('p.searchText', 'ilike', `%${escapeLike(q.toLowerCase())}%`);
     const rows = await query.execute();
     return rows.map((r) => ({ ...r, availableQty: Number(r.availableQty) }));
   }

@@ -12,12 +12,11 @@ import {
   RegisterPharmacyCommand,
 } from './commands/pharmacy.commands';
 import { PharmacyQueries } from './pharmacies.queries';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../common/ids';
 
 /** An id that is not even a uuid names no pharmacy: same answer as an unknown one. */
 function knownShape(id: string): string {
-  if (!UUID.test(id)) throw pharmacyNotFound(id);
+  if (!isUuid(id)) throw pharmacyNotFound(id);
   return id.toLowerCase();
 }
 

@@ -15,7 +15,7 @@ import {
   type ProductSnapshot,
 } from '@pharmacy/domain';
 import type { GlobalPosition } from '@pharmacy/event-store';
-import { todayIn } from '../common/clock';
+import { todayIn } from '@pharmacy/domain';
 import { CommandExecutor } from '../common/command-executor';
 import type { RequestContext } from '../common/request-context';
 import type { Runtime } from '../infrastructure/runtime';
