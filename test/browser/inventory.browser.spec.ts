@@ -99,7 +99,11 @@ interface Texts {
   productHistory: (name: string) => string;
   history: string;
   stockReceived: string;
-  batchCorrected: string;
+  stockAdjusted: string;
+  countCorrection: string;
+  adjustmentReason: string;
+  changedMeanwhile: string;
+  useCurrentValues: string;
   productAdded: string;
   trackingSearch: string;
   expiresSoon30: string;
@@ -146,7 +150,11 @@ const english: Texts = {
   productHistory: (name) => `History of ${name}`,
   history: 'History',
   stockReceived: 'Stock received',
-  batchCorrected: 'Batch corrected',
+  stockAdjusted: 'Stock adjusted',
+  countCorrection: 'Count correction',
+  adjustmentReason: 'Reason for the quantity change',
+  changedMeanwhile: 'Changed while you were editing',
+  useCurrentValues: 'Start again from the current values',
   productAdded: 'Product added',
   trackingSearch: 'Search products, batches, or locations...',
   expiresSoon30: 'Expires Soon - 30 Days',
@@ -193,7 +201,11 @@ const arabic: Texts = {
   productHistory: (name) => `سجل ${name}`,
   history: 'السجل',
   stockReceived: 'استُلم مخزون',
-  batchCorrected: 'صُحّحت الدفعة',
+  stockAdjusted: 'عُدّل المخزون',
+  countCorrection: 'تصحيح الجرد',
+  adjustmentReason: 'سبب تغيير الكمية',
+  changedMeanwhile: 'تغيّر أثناء التعديل',
+  useCurrentValues: 'ابدأ من جديد بالقيم الحالية',
   productAdded: 'أُضيف المنتج',
   trackingSearch: 'ابحث في المنتجات أو الدفعات أو المواقع...',
   expiresSoon30: 'تنتهي قريبًا - 30 يومًا',
@@ -223,6 +235,23 @@ async function until(read: () => Promise<string>, expected: string, timeoutMs = 
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: /Main navigation|التنقل الرئيسي/ });
+
+/** An administrator's API session, for changes made "by someone else" while the browser edits. */
+let admin: Awaited<ReturnType<TestApp['signIn']>> | null = null;
+async function adminApi() {
+  admin ??= await app.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
+  return admin;
+}
+
+async function batchIdOf(batchNumber: string): Promise<string> {
+  const batches = (await (await adminApi()).get('/api/inventory').expect(200)).body as Array<{
+    id: string;
+    batchNumber: string;
+  }>;
+  const found = batches.find((batch) => batch.batchNumber === batchNumber);
+  if (!found) throw new Error(`no batch ${batchNumber}`);
+  return found.id;
+}
 const table = (page: Page) => page.getByRole('table');
 const row = (page: Page, text: string): Locator => table(page).getByRole('row').filter({ hasText: text });
 
@@ -283,25 +312,42 @@ async function walk(page: Page, t: Texts, data: Walk): Promise<void> {
   await visible(batchRow.getByText(t.expiresSoonBadge, { exact: true }));
   await screenshot(page, `${prefix}-4-batches`);
 
-  // Correct the count.
+  // Correct the count, while someone else records 2 damaged units of the same batch: the edit is refused
+  // (it was made on an older version), shows what the batch holds now, and starts again from there.
   await batchRow.getByRole('button', { name: t.editBatch(data.lot, data.shown) }).click();
   const editForm = await visible(page.getByRole('dialog', { name: t.editBatchTitle }));
   expect(await editForm.getByRole('spinbutton', { name: t.quantity }).inputValue()).toBe('24');
+  await editForm.getByRole('spinbutton', { name: t.quantity }).fill('30');
+  await visible(editForm.getByRole('combobox', { name: t.adjustmentReason }).getByText(t.countCorrection));
+  const batchId = await batchIdOf(data.lot);
+  await (
+    await adminApi()
+  )
+    .post(`/api/inventory/${batchId}/adjustments`)
+    .send({ quantityChange: -2, reason: 'damaged', note: 'Crushed in delivery' })
+    .expect(201);
+  await editForm.getByRole('button', { name: t.updateBatch }).click();
+  await visible(editForm.getByText(t.changedMeanwhile));
+  await screenshot(page, `${prefix}-4b-changed-meanwhile`, { viewportOnly: true });
+  await editForm.getByRole('button', { name: t.useCurrentValues }).click();
+  expect(await editForm.getByRole('spinbutton', { name: t.quantity }).inputValue()).toBe('22');
   await editForm.getByRole('spinbutton', { name: t.quantity }).fill('30');
   await editForm.getByRole('button', { name: t.updateBatch }).click();
   await toast(page, t.batchUpdated);
   await gone(page.getByRole('dialog'));
   await visible(row(page, data.lot).getByText(t.units(30)));
 
-  // The batch's history: received, then corrected (24 → 30).
+  // The batch's history: received 24, 2 damaged, then a count correction of +8, newest first.
   await row(page, data.lot)
     .getByRole('button', { name: t.batchHistory(data.lot, data.shown) })
     .click();
   const drawer = await visible(page.getByRole('dialog', { name: t.history }));
-  await visible(drawer.getByText(t.batchCorrected));
   await visible(drawer.getByText(t.stockReceived));
-  await visible(drawer.getByRole('listitem').first().getByText('24', { exact: true }));
-  await visible(drawer.getByRole('listitem').first().getByText('30', { exact: true }));
+  const newest = drawer.getByRole('listitem').first();
+  await visible(newest.getByText(t.stockAdjusted));
+  // Arabic puts a left-to-right mark before the sign.
+  await visible(newest.getByText(/^\u200e?\+8$/));
+  await visible(newest.getByText(t.countCorrection, { exact: true }));
   await page.waitForTimeout(250);
   await screenshot(page, `${prefix}-5-batch-history`, { viewportOnly: true });
   await page.keyboard.press('Escape');

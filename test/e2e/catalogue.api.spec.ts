@@ -384,8 +384,13 @@ describe('catalogue and stock', () => {
         type: string;
         data: Record<string, unknown>;
       }>;
-      expect(history.map((h) => h.type)).toEqual(['BatchReceived', 'BatchCorrected']);
-      expect(history[1]!.data).toMatchObject({ changes: { quantity: 9 }, previous: { quantity: 10 } });
+      // Issue 7: the quantity changes by a signed adjustment, the other fields by a correction.
+      expect(history.map((h) => h.type)).toEqual(['BatchReceived', 'BatchCorrected', 'StockAdjusted']);
+      expect(history[1]!.data).toMatchObject({
+        changes: { purchasePrice: '1.10', expiryDate: body.expiryDate },
+        previous: { purchasePrice: null },
+      });
+      expect(history[2]!.data).toMatchObject({ quantityChange: -1, reason: 'count_correction' });
       const moved = await admin
         .put(`/api/inventory/${batch.body.id}`)
         .send({ ...body, pharmacyId: ABDOUN })

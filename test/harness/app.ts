@@ -6,6 +6,7 @@ import request from 'supertest';
 import { loadConfig } from '../../apps/api/src/config/config';
 import { startServer, type RunningServer } from '../../apps/api/src/bootstrap';
 import { createLogger } from '../../apps/api/src/infrastructure/logger';
+import type { RuntimeOptions } from '../../apps/api/src/infrastructure/runtime';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export interface TestApp {
@@ -33,7 +34,12 @@ export const demoAccounts = {
  * and their stock (about 20 s more).
  */
 export async function startTestApp(
-  options: { seed?: boolean; seedCatalogue?: boolean; env?: Record<string, string> } = {},
+  options: {
+    seed?: boolean;
+    seedCatalogue?: boolean;
+    env?: Record<string, string>;
+    decorateStore?: RuntimeOptions['decorateStore'];
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(join(tmpdir(), 'pharmacy-test-app-'));
@@ -55,6 +61,7 @@ export async function startTestApp(
   const server = await startServer(config, database.url, createLogger(config.LOG_LEVEL), {
     seed: options.seed ?? false,
     seedCatalogue: options.seedCatalogue ?? false,
+    ...(options.decorateStore ? { decorateStore: options.decorateStore } : {}),
   });
   const port = new URL(server.url).port;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -7,7 +7,7 @@ import { AUTHENTICATOR, IDENTITY_OPTIONS } from './identity/identity.types';
 import { Mailer } from '@pharmacy/worker';
 import { RateLimiter } from './identity/rate-limiter';
 import type { Runtime } from './infrastructure/runtime';
-import { APP_CONFIG, EVENT_STORE, PROJECTION_WAITER, READ_DB } from './infrastructure/tokens';
+import { APP_CONFIG, EVENT_STORE, LOGGER, PROJECTION_WAITER, READ_DB } from './infrastructure/tokens';
 import { PharmaciesModule } from './pharmacies/pharmacies.module';
 import { CommonModule } from './common/common.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
@@ -19,6 +19,7 @@ class RuntimeModule {
   static of(runtime: Runtime): DynamicModule {
     const providers = [
       { provide: APP_CONFIG, useValue: runtime.config },
+      { provide: LOGGER, useValue: runtime.logger },
       { provide: EVENT_STORE, useValue: runtime.store },
       { provide: READ_DB, useValue: runtime.db },
       { provide: PROJECTION_WAITER, useValue: runtime.waiter },

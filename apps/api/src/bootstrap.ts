@@ -9,8 +9,9 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/config';
 import { PinoNestLogger } from './infrastructure/logger';
-import { openRuntime, type Runtime } from './infrastructure/runtime';
+import { openRuntime, type Runtime, type RuntimeOptions } from './infrastructure/runtime';
 import { seedDemoData } from './seed/seed';
+import { noStore, refuseUnstorableText } from './web/edge';
 import { mountSessions, sameOriginWrites } from './web/sessions';
 import { inlineScriptHashes, mountWebApp, readIndexHtml } from './web/web-app';
 import { ensureFirstAdmin } from './seed/first-admin';
@@ -34,16 +35,19 @@ export async function startServer(
   config: AppConfig,
   databaseUrl: string,
   logger: Logger,
-  options: { seed?: boolean; seedCatalogue?: boolean } = {},
+  options: { seed?: boolean; seedCatalogue?: boolean } & RuntimeOptions = {},
 ): Promise<RunningServer> {
-  const runtime = await openRuntime(config, databaseUrl, logger);
+  const runtime = await openRuntime(config, databaseUrl, logger, { decorateStore: options.decorateStore });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRuntime(runtime), {
     logger: new PinoNestLogger(logger.child({ component: 'nest' })),
-    bodyParser: true,
+    // JSON only: registered below, before the edge checks that read the parsed body.
+    bodyParser: false,
   });
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: '1mb' });
+  app.use(noStore);
+  app.use(refuseUnstorableText);
 
   const express = app.getHttpAdapter().getInstance();
   const distDir = webDistDir(config);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './fields';
 import { validationMessages as m } from './messages';
 
 export const roleSchema = z.enum(['admin', 'pharmacist'], { error: m.roleInvalid });
@@ -12,7 +13,6 @@ const email = z
   .pipe(z.email(m.invalidEmail));
 const password = z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(200, m.tooLong);
 const newPassword = z.string({ error: m.passwordTooShort }).min(8, m.passwordTooShort).max(200, m.tooLong);
-const uuid = z.string({ error: m.invalidId }).uuid(m.invalidId);
 
 /** POST /api/auth/login-request. Same answer shape whether or not the e-mail exists. */
 export const loginRequestSchema = z.object({ email });
@@ -89,7 +89,7 @@ export type UserNotAssigned = z.infer<typeof userNotAssignedSchema>;
 
 /** POST /api/auth/user/pharmacy */
 export const selectPharmacySchema = z.object({
-  pharmacyId: z.string({ error: m.pharmacyRequired }).uuid(m.pharmacyRequired),
+  pharmacyId: idSchema(m.pharmacyRequired),
 });
 
 /** Authenticator (TOTP) enrolment, Settings → Security. */
@@ -137,7 +137,7 @@ export const adminUserRowSchema = z.object({
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 
 export const updateRoleSchema = z.object({ role: roleSchema });
-export const assignPharmacySchema = z.object({ pharmacyId: uuid });
+export const assignPharmacySchema = z.object({ pharmacyId: idSchema() });
 export const resetPasswordSchema = z.object({ newPassword });
 
 /** GET /api/users/{id}/pharmacies */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalEmail, optionalText } from './fields';
+import { idSchema, optionalEmail, optionalIdSchema, optionalText, optionalVersionSchema } from './fields';
 import { validationMessages as m } from './messages';
 
 /**
@@ -30,11 +30,7 @@ const optionalMoney = z
     return `${BigInt(whole!)}.${fraction.padEnd(2, '0')}`;
   });
 
-const uuid = z.string({ error: m.invalidId }).uuid(m.invalidId);
-const optionalUuid = z
-  .union([z.literal(''), uuid])
-  .nullish()
-  .transform((value) => (value ? value : null));
+const optionalUuid = optionalIdSchema();
 
 /** A calendar date "YYYY-MM-DD" (no time zone). */
 export const isoDateSchema = (requiredMessage: string) =>
@@ -149,9 +145,9 @@ const productFields = {
 const maxNotBelowMin = (value: { minStockLevel: number; maxStockLevel: number }) =>
   value.maxStockLevel >= value.minStockLevel;
 
-/** PUT /api/products/{id} */
+/** PUT /api/products/{id}; `version` (or an If-Match header) is the version the form was loaded at. */
 export const productInputSchema = z
-  .object(productFields)
+  .object({ ...productFields, version: optionalVersionSchema })
   .refine(maxNotBelowMin, { message: m.maxBelowMin, path: ['maxStockLevel'] });
 export type ProductInput = z.output<typeof productInputSchema>;
 
@@ -220,6 +216,8 @@ export const productSchema = z.object({
   isActive: z.boolean(),
   /** Units on hand: at the requested pharmacy, or across the pharmacies the caller may see. */
   totalStock: z.number(),
+  /** How many changes the product has had; send it back with an edit (409 STALE_EDIT if it moved on). */
+  version: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -229,8 +227,8 @@ export type Product = z.infer<typeof productSchema>;
 
 /** POST /api/inventory and PUT /api/inventory/{id} (the batch dialog). */
 export const batchInputSchema = z.object({
-  productId: z.string({ error: m.productRequired }).trim().min(1, m.productRequired).uuid(m.productRequired),
-  pharmacyId: z.string({ error: m.pharmacyIdRequired }).trim().min(1, m.pharmacyIdRequired).uuid(m.pharmacyIdRequired),
+  productId: idSchema(m.productRequired),
+  pharmacyId: idSchema(m.pharmacyIdRequired),
   batchNumber: z.string({ error: m.batchNumberRequired }).trim().min(1, m.batchNumberRequired).max(64, m.tooLong),
   quantity: z.coerce
     .number({ error: m.quantityPositive })
@@ -242,6 +240,38 @@ export const batchInputSchema = z.object({
 });
 export type BatchInput = z.output<typeof batchInputSchema>;
 export type BatchInputValues = z.input<typeof batchInputSchema>;
+
+/** Why units appeared or disappeared outside a receipt, sale or transfer. */
+export const adjustmentReasons = ['count_correction', 'damaged', 'lost', 'found', 'returned_to_supplier'] as const;
+export type AdjustmentReason = (typeof adjustmentReasons)[number];
+const adjustmentReason = z.enum(adjustmentReasons, { error: m.adjustmentReasonInvalid });
+
+/**
+ * PUT /api/inventory/{id}: the batch dialog's edit. A changed quantity is
+ * recorded as a signed adjustment (the difference from what the form showed),
+ * with `adjustmentReason` (default count_correction).
+ */
+export const batchCorrectionSchema = batchInputSchema.extend({
+  version: optionalVersionSchema,
+  adjustmentReason: adjustmentReason.default('count_correction'),
+  adjustmentNote: optionalText(500),
+});
+export type BatchCorrection = z.output<typeof batchCorrectionSchema>;
+export type BatchCorrectionValues = z.input<typeof batchCorrectionSchema>;
+
+/** POST /api/inventory/{id}/adjustments: units damaged, lost, found, counted or returned. */
+export const stockAdjustmentSchema = z.object({
+  quantityChange: z.coerce
+    .number({ error: m.quantityChangeInvalid })
+    .int(m.quantityChangeInvalid)
+    .refine((n) => n !== 0, m.quantityChangeInvalid)
+    .refine((n) => Math.abs(n) <= 10_000_000, m.tooLong),
+  reason: adjustmentReason,
+  note: optionalText(500),
+  version: optionalVersionSchema,
+});
+export type StockAdjustmentInput = z.output<typeof stockAdjustmentSchema>;
+export type StockAdjustmentValues = z.input<typeof stockAdjustmentSchema>;
 
 export const inventoryBatchSchema = z.object({
   id: z.string(),
@@ -261,6 +291,8 @@ export const inventoryBatchSchema = z.object({
   pharmacyName: z.string(),
   pharmacyNameAr: z.string().nullable(),
   supplierId: z.string().nullable(),
+  /** How many events have touched the batch (sales too); send it back with an edit (409 STALE_EDIT if it moved on). */
+  version: z.number(),
   updatedAt: z.string(),
 });
 export type InventoryBatch = z.infer<typeof inventoryBatchSchema>;
@@ -324,7 +356,7 @@ export const availabilityRowSchema = z.object({
 });
 export type AvailabilityRow = z.infer<typeof availabilityRowSchema>;
 export const availabilityQuerySchema = z.object({
-  pharmacyId: z.string({ error: m.pharmacyIdRequired }).uuid(m.pharmacyIdRequired),
+  pharmacyId: idSchema(m.pharmacyIdRequired),
   q: z.string().trim().max(200, m.tooLong).optional(),
 });
 

@@ -18,3 +18,72 @@ export const optionalEmail = z
   .nullish()
   .transform((value) => (value ? value : null))
   .refine((value) => value === null || z.email().safeParse(value).success, m.invalidEmail);
+
+/**
+ * An identifier (uuid) in its one canonical spelling: trimmed, lower case.
+ * Every id that enters through a body or a query passes through this, so
+ * `5B0F…` and `5b0f…` name the same stream and the same row.
+ */
+export const idSchema = (message: string = m.invalidId) =>
+  z.string({ error: message }).trim().min(1, message).toLowerCase().uuid(message);
+
+/** An optional id: absent, null or '' become null. */
+export const optionalIdSchema = (message: string = m.invalidId) =>
+  z
+    .union([z.literal(''), idSchema(message)])
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The canonical spelling of an id from a path, or null when it is not an id at all. */
+export function canonicalId(value: string): string | null {
+  const trimmed = value.trim();
+  return UUID.test(trimmed) ? trimmed.toLowerCase() : null;
+}
+
+/** A lone UTF-16 surrogate: not a character, and PostgreSQL cannot store it (nor NUL). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether PostgreSQL can store this text: no NUL character, no broken Unicode (unpaired surrogate). */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+}
+
+/**
+ * The path ("items.0.name") of the first string in a parsed JSON value, or
+ * query, that PostgreSQL could not store, object keys included; null when
+ * every string can be stored.
+ */
+export function findUnstorableText(value: unknown, path: readonly string[] = []): string | null {
+  if (typeof value === 'string') return isStorableText(value) ? null : path.join('.') || 'body';
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      const found = findUnstorableText(value[i], [...path, String(i)]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, child] of Object.entries(value)) {
+      if (!isStorableText(key)) return [...path, key].join('.');
+      const found = findUnstorableText(child, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * The version of a record that an edit form was loaded at (the record's
+ * `version`): an edit made on an older version is refused with 409
+ * STALE_EDIT. Optional, so a client that does not send it keeps working
+ * (its edits are not checked); the web app always sends it.
+ */
+export const optionalVersionSchema = z.coerce
+  .number({ error: m.versionInvalid })
+  .int(m.versionInvalid)
+  .min(0, m.versionInvalid)
+  .max(2_000_000_000, m.versionInvalid)
+  .nullish()
+  .transform((value) => value ?? null);

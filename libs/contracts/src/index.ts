@@ -4,3 +4,4 @@ export * from './pharmacies';
 export * from './auth';
 export * from './settings';
 export * from './catalogue';
+export * from './fields';

@@ -46,6 +46,12 @@ export const validationMessages = {
   salesUnitInvalid: 'Sales unit must be whole, sachet, pill or blister',
   categoryNameRequired: 'Name (English) is required',
   daysInvalid: 'Days must be one of 7, 14, 30, 60, 90',
+  unstorableText:
+    'This text contains characters that cannot be stored (a NUL character or broken Unicode). Remove them and try again.',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
+  versionInvalid: 'Version must be a whole number of at least 0',
+  adjustmentReasonInvalid: 'Choose a reason: count correction, damaged, lost, found or returned to supplier',
+  quantityChangeInvalid: 'The quantity change must be a whole number other than 0',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -10,7 +10,12 @@ describe('OpenAPI document', () => {
     expect(Object.keys(document.paths ?? {})).toEqual(
       expect.arrayContaining(['/api/pharmacies', '/api/pharmacies/{id}']),
     );
-    expect(Object.keys(document.paths?.['/api/pharmacies']?.post?.responses ?? {})).toEqual(['201', '400', '403']);
+    expect(Object.keys(document.paths?.['/api/pharmacies']?.post?.responses ?? {})).toEqual([
+      '201',
+      '400',
+      '403',
+      '422',
+    ]);
     expect(Object.keys(document.paths?.['/api/pharmacies/{id}']?.delete?.responses ?? {})).toEqual([
       '204',
       '403',

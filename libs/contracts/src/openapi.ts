@@ -26,6 +26,7 @@ import {
 import { profileSchema, systemSettingsSchema } from './settings';
 import {
   availabilityRowSchema,
+  batchCorrectionSchema,
   batchInputSchema,
   categoryInputSchema,
   categorySchema,
@@ -37,6 +38,7 @@ import {
   lowStockItemSchema,
   productInputSchema,
   productSchema,
+  stockAdjustmentSchema,
   supplierInputSchema,
   supplierSchema,
 } from './catalogue';
@@ -44,6 +46,27 @@ import {
 const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
 const error = (description: string) => json(apiErrorSchema, description);
 const idParam = z.object({ id: z.string().uuid() });
+
+/** Creates accept a client key: a retry with the same key and body returns the first answer and writes nothing. */
+const idempotent = {
+  headers: z.object({
+    'Idempotency-Key': z
+      .string()
+      .max(200)
+      .optional()
+      .describe('One per user action, reused on its retries (1–200 visible ASCII characters)'),
+  }),
+};
+const keyReused = error('IDEMPOTENCY_KEY_REUSED: this key came with another request');
+/** Versioned edits: the version the form was loaded at, in the body or in If-Match. */
+const versioned = {
+  headers: z.object({
+    'If-Match': z
+      .string()
+      .optional()
+      .describe('The record\'s `version` the edit was made on, e.g. "7" (or send `version`)'),
+  }),
+};
 
 /** The REST contract, built from the same zod schemas the server validates with and the web forms use. */
 export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocument']> {
@@ -61,11 +84,12 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
     path: '/api/pharmacies',
     tags: ['Locations'],
     summary: 'Create a pharmacy location (administrators)',
-    request: { body: { content: { 'application/json': { schema: pharmacyInputSchema } } } },
+    request: { ...idempotent, body: { content: { 'application/json': { schema: pharmacyInputSchema } } } },
     responses: {
-      201: json(pharmacySchema, 'The new location, already visible in the list'),
+      201: json(pharmacySchema, 'The new location'),
       400: error('Invalid input: `errors` lists a message per field; nothing was written'),
       403: error('Only administrators can add pharmacy locations'),
+      422: keyReused,
     },
   });
   registry.registerPath({
@@ -103,7 +127,13 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
     info: {
       title: 'Pharmacy management API',
       version: '0.1.0',
-      description: 'Generated from libs/contracts by `npm run openapi`. Every non-2xx answer has the ApiError shape.',
+      description: [
+        'Generated from libs/contracts by `npm run openapi`. Every non-2xx answer has the ApiError shape.',
+        'Ids are accepted in any letter case and answered in lower case.',
+        'A write is answered from what it recorded; when the read models have not caught up with it yet,',
+        'the answer carries `X-Read-Models: stale` (a GET right away may not show the write).',
+        'Text holding NUL or broken Unicode is refused with 400 and a field message.',
+      ].join(' '),
     },
   });
 }
@@ -313,11 +343,19 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
     ['Suppliers', '/api/suppliers', supplierInputSchema, supplierSchema, 'Only administrators can manage suppliers.'],
   ] as const) {
     path('get', base, tag, `List ${tag.toLowerCase()}`, undefined, { 200: json(z.array(output), 'All, by name') });
-    path('post', base, tag, `Create (administrators)`, body(input), {
-      201: json(output, 'Created'),
-      400: error('Invalid input'),
-      403: error(admins),
-    });
+    path(
+      'post',
+      base,
+      tag,
+      `Create (administrators)`,
+      { ...idempotent, ...body(input) },
+      {
+        201: json(output, 'Created'),
+        400: error('Invalid input'),
+        403: error(admins),
+        422: keyReused,
+      },
+    );
     path(
       'put',
       `${base}/{id}`,
@@ -372,13 +410,15 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
     'post',
     '/api/products',
     'Products',
-    'Create a product, optionally with its first batch',
-    body(createProductSchema),
+    'Create a product, optionally with its first batch (with an Idempotency-Key a retry completes a half-finished creation)',
+    { ...idempotent, ...body(createProductSchema) },
     {
       201: json(productSchema, 'Created'),
       400: error('Invalid input'),
       403: error(scoped),
+      404: error('CATEGORY_NOT_FOUND, SUPPLIER_NOT_FOUND or PHARMACY_NOT_FOUND'),
       409: error('SKU or barcode already used (DUPLICATE_VALUE)'),
+      422: keyReused,
     },
   );
   path(
@@ -388,9 +428,14 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
     'Update a product (price, commission and activity changes are separate facts)',
     {
       params: idParams,
+      ...versioned,
       ...body(productInputSchema),
     },
-    { 200: json(productSchema, 'Updated'), 404: error('PRODUCT_NOT_FOUND'), 409: error('DUPLICATE_VALUE') },
+    {
+      200: json(productSchema, 'Updated'),
+      404: error('PRODUCT_NOT_FOUND'),
+      409: error('DUPLICATE_VALUE, or STALE_EDIT with `current`: the product as it is now'),
+    },
   );
   path(
     'delete',
@@ -402,14 +447,14 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
       204: { description: 'Deleted' },
       403: error('Only administrators can delete products.'),
       404: error('PRODUCT_NOT_FOUND'),
-      409: error('INVENTORY_EXISTS while any batch holds stock'),
+      409: error("INVENTORY_EXISTS while any batch holds stock (decided on every pharmacy's stock stream)"),
     },
   );
   path(
     'get',
     '/api/products/{id}/history',
     'Products',
-    'Every event that touched the product, with who and when',
+    'Every event that touched the product, with who and when; stock facts only of the pharmacies the caller may see',
     { params: idParams },
     {
       200: json(z.array(historyEntrySchema), 'Oldest first'),
@@ -429,24 +474,42 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
     '/api/inventory',
     'Inventory',
     'Receive a batch (adds to the batch when the same number and expiry are already held)',
-    body(batchInputSchema),
+    { ...idempotent, ...body(batchInputSchema) },
     {
       201: json(inventoryBatchSchema, 'The batch holding the units'),
       400: error('Invalid input, or an expiry date in the past'),
       403: error(scoped),
-      409: error('BATCH_EXPIRY_MISMATCH: the batch number is recorded with another expiry date'),
+      404: error('PRODUCT_NOT_FOUND or PHARMACY_NOT_FOUND'),
+      409: error('BATCH_EXPIRY_MISMATCH: the batch number is recorded with another expiry date; PRODUCT_BEING_DELETED'),
+      422: keyReused,
     },
   );
   path(
     'put',
     '/api/inventory/{id}',
     'Inventory',
-    'Correct a batch',
-    { params: idParams, ...body(batchInputSchema) },
+    'Correct a batch; a changed quantity is recorded as a signed adjustment with its reason',
+    { params: idParams, ...versioned, ...body(batchCorrectionSchema) },
     {
       200: json(inventoryBatchSchema, 'Corrected'),
       404: error('BATCH_NOT_FOUND'),
-      409: error('BATCH_NUMBER_TAKEN or BATCH_LOCATION_CHANGE'),
+      409: error(
+        'BATCH_NUMBER_TAKEN, BATCH_LOCATION_CHANGE, INSUFFICIENT_STOCK, or STALE_EDIT with `current`: the batch as it is now',
+      ),
+    },
+  );
+  path(
+    'post',
+    '/api/inventory/{id}/adjustments',
+    'Inventory',
+    'Record units damaged, lost, found, counted or returned to the supplier (a signed change)',
+    { params: idParams, ...versioned, ...body(stockAdjustmentSchema) },
+    {
+      201: json(inventoryBatchSchema, 'The batch after the adjustment'),
+      400: error('Invalid input'),
+      403: error(scoped),
+      404: error('BATCH_NOT_FOUND'),
+      409: error('INSUFFICIENT_STOCK (the batch would go below zero), or STALE_EDIT with `current`'),
     },
   );
   path(

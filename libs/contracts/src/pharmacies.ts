@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalEmail, optionalText } from './fields';
+import { idSchema, optionalEmail, optionalText } from './fields';
 import { validationMessages as m } from './messages';
 
 /** Body of POST /api/pharmacies and PUT /api/pharmacies/{id}. */
@@ -36,4 +36,4 @@ export type Pharmacy = z.infer<typeof pharmacySchema>;
 
 export const pharmacyListSchema = z.array(pharmacySchema);
 
-export const pharmacyIdParamSchema = z.object({ id: z.string().uuid(m.invalidId) });
+export const pharmacyIdParamSchema = z.object({ id: idSchema() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalIdSchema } from './fields';
 import { validationMessages as m } from './messages';
 
 export const currencies = ['USD', 'EUR', 'GBP', 'AED', 'SAR', 'JOD'] as const;
@@ -43,12 +44,7 @@ export const profileSchema = z.object({
     .max(40, m.tooLong)
     .nullish()
     .transform((value) => (value ? value : null)),
-  defaultPharmacyId: z
-    .string()
-    .uuid(m.invalidId)
-    .nullish()
-    .or(z.literal(''))
-    .transform((value) => (value ? value : null)),
+  defaultPharmacyId: optionalIdSchema(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 export type ProfileValues = z.input<typeof profileSchema>;

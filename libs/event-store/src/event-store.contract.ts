@@ -149,6 +149,20 @@ export function describeEventStoreContract(adapter: string, create: () => Promis
       expect(await store.readStream(stream)).toHaveLength(1);
     });
 
+    it('finds the events of a stream by their ids, and nothing in another stream', async () => {
+      const stream = uniqueStream();
+      const [a, b, c] = [anEvent('A'), anEvent('B'), anEvent('C')];
+      await store.append(stream, [a, b], 'no_stream');
+      await store.append(stream, [c], 1n);
+      const found = await store.readEventsById(stream, [c.id, a.id.toUpperCase(), randomUUID()]);
+      expect(found.map((e) => [e.type, e.revision])).toEqual([
+        ['A', 0n],
+        ['C', 2n],
+      ]);
+      expect(await store.readEventsById(uniqueStream('other'), [a.id])).toEqual([]);
+      expect(await store.readEventsById(stream, [])).toEqual([]);
+    });
+
     it('refuses an append that repeats only some ids already written', async () => {
       const stream = uniqueStream();
       const first = anEvent();

@@ -10,6 +10,13 @@ export interface EventMetadata {
   correlationId: string;
   causationId: string | null;
   occurredAt: string;
+  /**
+   * The command that appended the event, when its client sent an
+   * Idempotency-Key (the event ids derive from it), with a hash of the request:
+   * a repeat of the key with another request is refused.
+   */
+  commandId?: string | null;
+  requestHash?: string | null;
 }
 
 /** An event to append. `id` makes appends idempotent: appending the same ids again writes nothing. */
@@ -88,6 +95,11 @@ export interface EventStore {
   append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
   /** Events of one stream in revision order; an empty array when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * The events of one stream with these ids (in revision order; ids not found
+   * are left out). How a command recognises its own earlier append on a retry.
+   */
+  readEventsById(streamId: string, eventIds: readonly string[]): Promise<RecordedEvent[]>;
   /** Events of all streams in global position order. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** The position of the newest event, or null when the log is empty. */

@@ -11,6 +11,8 @@ export interface ProjectionCheckpointsTable {
   name: string;
   commitPosition: BigIntColumn;
   preparePosition: BigIntColumn;
+  /** The shape version of the projection that wrote the checkpoint: another version is rebuilt. */
+  projectionVersion: ColumnType<number, number | undefined, number>;
   updatedAt: Timestamp;
 }
 
@@ -159,6 +161,8 @@ export interface ProductsTable {
   isActive: boolean;
   /** Lower-cased names, generic names, SKU and barcode, for trigram search. */
   searchText: string;
+  /** How many events the product has had (an edit names the version it was made on). */
+  version: ColumnType<number, number | undefined, number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -193,6 +197,8 @@ export interface InventoryBatchesTable {
   receivedDate: DateColumn;
   supplierId: string | null;
   isActive: boolean;
+  /** How many events have touched the batch (an edit names the version it was made on). */
+  version: ColumnType<number, number | undefined, number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -204,6 +210,8 @@ export interface EntityHistoryTable {
   eventType: string;
   occurredAt: Timestamp;
   userId: string | null;
+  /** The pharmacy the event happened at, for events that belong to one (stock); null for catalogue facts. */
+  pharmacyId: string | null;
   data: unknown;
 }
 

@@ -47,6 +47,7 @@ async function refreshSearchText(trx: Transaction<ReadDatabase>, productId: stri
 /** Categories, suppliers, products, and the price and commission histories (as facts, with who and when). */
 export const catalogueProjection: Projection = {
   name: 'catalogue',
+  version: 2,
   handles,
   tables: ['categories', 'suppliers', 'products', 'productPriceHistory', 'productCommissionHistory'],
 
@@ -55,6 +56,8 @@ export const catalogueProjection: Projection = {
     const at = recorded.metadata.occurredAt;
     const by = recorded.metadata.userId;
     const position = recorded.position.commit;
+    // A product's version counts its events: the revision of its own stream, plus one.
+    const version = Number(recorded.revision) + 1;
     switch (event.type) {
       case 'CategoryCreated':
         await trx
@@ -99,6 +102,7 @@ export const catalogueProjection: Projection = {
             ...commission,
             isActive,
             searchText: searchText(details),
+            version,
             createdAt: at,
             updatedAt: at,
           })
@@ -116,14 +120,18 @@ export const catalogueProjection: Projection = {
       case 'ProductDetailsChanged':
         await trx
           .updateTable('products')
-          .set({ ...event.data.changes, updatedAt: at })
+          .set({ ...event.data.changes, version, updatedAt: at })
           .where('id', '=', event.data.productId)
           .execute();
         await refreshSearchText(trx, event.data.productId);
         return;
       case 'ProductPriceChanged': {
         const { productId, price, cost } = event.data;
-        await trx.updateTable('products').set({ price, cost, updatedAt: at }).where('id', '=', productId).execute();
+        await trx
+          .updateTable('products')
+          .set({ price, cost, version, updatedAt: at })
+          .where('id', '=', productId)
+          .execute();
         await trx
           .insertInto('productPriceHistory')
           .values({ productId, position, price, cost, effectiveAt: at, changedBy: by })
@@ -134,7 +142,7 @@ export const catalogueProjection: Projection = {
         const { productId, commissionRate, commissionEnabled, reason } = event.data;
         await trx
           .updateTable('products')
-          .set({ commissionRate, commissionEnabled, updatedAt: at })
+          .set({ commissionRate, commissionEnabled, version, updatedAt: at })
           .where('id', '=', productId)
           .execute();
         await trx
@@ -147,7 +155,7 @@ export const catalogueProjection: Projection = {
       case 'ProductDeactivated':
         await trx
           .updateTable('products')
-          .set({ isActive: event.type === 'ProductActivated', updatedAt: at })
+          .set({ isActive: event.type === 'ProductActivated', version, updatedAt: at })
           .where('id', '=', event.data.productId)
           .execute();
         return;

@@ -26,17 +26,27 @@ function touched(event: RecordedEvent): Array<{ entityType: string; entityId: st
 
 export const historyProjection: Projection = {
   name: 'history',
+  version: 2,
   // Every fact about a pharmacy, the catalogue or a batch.
-  handles: [...pharmaciesProjection.handles, ...catalogueProjection.handles, ...inventoryProjection.handles],
+  handles: [
+    ...pharmaciesProjection.handles,
+    ...catalogueProjection.handles,
+    ...inventoryProjection.handles,
+    'ProductWithdrawn',
+    'ProductReinstated',
+  ],
   tables: ['entityHistory'],
 
   async apply(trx, event) {
+    const data = event.data as Record<string, unknown>;
     const rows = touched(event).map((entity) => ({
       ...entity,
       position: event.position.commit,
       eventType: event.type,
       occurredAt: event.metadata.occurredAt,
       userId: event.metadata.userId,
+      // Stock facts belong to one pharmacy: who may see them is decided by it.
+      pharmacyId: event.streamId.startsWith('stock-') ? (data.pharmacyId as string) : null,
       data: JSON.stringify(event.data),
     }));
     if (rows.length > 0) await trx.insertInto('entityHistory').values(rows).execute();

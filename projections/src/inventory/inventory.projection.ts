@@ -2,15 +2,18 @@ import { sql } from 'kysely';
 import type { StockEvent } from '@pharmacy/domain';
 import type { Projection } from '../runner/projection';
 
-/** `inventory_batches`: one row per batch held at a pharmacy, with its current quantity. */
+/** `inventory_batches`: one row per batch held at a pharmacy, with its current quantity and version. */
 export const inventoryProjection: Projection = {
   name: 'inventory',
-  handles: ['BatchReceived', 'BatchCorrected'] satisfies Array<StockEvent['type']>,
+  version: 2,
+  handles: ['BatchReceived', 'BatchCorrected', 'StockAdjusted'] satisfies Array<StockEvent['type']>,
   tables: ['inventoryBatches'],
 
   async apply(trx, recorded) {
     const event = { type: recorded.type, data: recorded.data } as StockEvent;
     const at = recorded.metadata.occurredAt;
+    // Every event that touches a batch moves its version on, as the stock decider counts them.
+    const nextVersion = sql<number>`inventory_batches.version + 1`;
     switch (event.type) {
       case 'BatchReceived': {
         const d = event.data;
@@ -27,6 +30,7 @@ export const inventoryProjection: Projection = {
             receivedDate: d.receivedDate,
             supplierId: d.supplierId,
             isActive: true,
+            version: 1,
             createdAt: at,
             updatedAt: at,
           })
@@ -34,6 +38,7 @@ export const inventoryProjection: Projection = {
             oc.column('id').doUpdateSet({
               quantity: sql`inventory_batches.quantity + ${d.quantity}`,
               purchasePrice: sql`coalesce(${d.purchasePrice}::numeric, inventory_batches.purchase_price)`,
+              version: nextVersion,
               updatedAt: at,
             }),
           )
@@ -43,9 +48,22 @@ export const inventoryProjection: Projection = {
       case 'BatchCorrected':
         await trx
           .updateTable('inventoryBatches')
-          .set({ ...event.data.changes, updatedAt: at })
+          .set({ ...event.data.changes, version: nextVersion, updatedAt: at })
           .where('id', '=', event.data.batchId)
           .execute();
+        return;
+      case 'StockAdjusted':
+        await trx
+          .updateTable('inventoryBatches')
+          .set({
+            quantity: sql`inventory_batches.quantity + ${event.data.quantityChange}`,
+            version: nextVersion,
+            updatedAt: at,
+          })
+          .where('id', '=', event.data.batchId)
+          .execute();
+        return;
+      default:
         return;
     }
   },

@@ -4,6 +4,7 @@ import type { Projection } from '../runner/projection';
 /** `pharmacies`: one row per location that exists now (deleted ones leave the table; the log keeps them). */
 export const pharmaciesProjection: Projection = {
   name: 'pharmacies',
+  version: 1,
   handles: ['PharmacyRegistered', 'PharmacyDetailsChanged', 'PharmacyDeleted'] satisfies Array<PharmacyEvent['type']>,
   tables: ['pharmacies'],
 

@@ -12,18 +12,36 @@ export async function readCheckpoint(
   return row ? { commit: BigInt(row.commitPosition), prepare: BigInt(row.preparePosition) } : null;
 }
 
+/** The shape version of the projection that wrote the stored checkpoint; null when it has none. */
+export async function storedProjectionVersion(db: Kysely<ReadDatabase>, name: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('projectionCheckpoints')
+    .select('projectionVersion')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row?.projectionVersion ?? null;
+}
+
 export async function writeCheckpoint(
   trx: Transaction<ReadDatabase>,
-  name: string,
+  projection: { name: string; version: number },
   position: GlobalPosition,
 ): Promise<void> {
+  const { name, version } = projection;
   await trx
     .insertInto('projectionCheckpoints')
-    .values({ name, commitPosition: position.commit, preparePosition: position.prepare, updatedAt: new Date() })
+    .values({
+      name,
+      commitPosition: position.commit,
+      preparePosition: position.prepare,
+      projectionVersion: version,
+      updatedAt: new Date(),
+    })
     .onConflict((oc) =>
       oc.column('name').doUpdateSet({
         commitPosition: position.commit,
         preparePosition: position.prepare,
+        projectionVersion: version,
         updatedAt: new Date(),
       }),
     )

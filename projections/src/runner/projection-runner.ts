@@ -9,7 +9,8 @@ import {
   type Subscription,
 } from '@pharmacy/event-store';
 import type { ReadDatabase } from '@pharmacy/read-db';
-import { readCheckpoint, writeCheckpoint } from './checkpoints';
+import { readCheckpoint, storedProjectionVersion, writeCheckpoint } from './checkpoints';
+import { rebuildProjection } from './rebuild';
 import type { Projection } from './projection';
 
 export interface RunnerLogger {
@@ -71,6 +72,16 @@ export class ProjectionRunner {
     const log = this.options.logger ?? silent;
     let checkpoint: GlobalPosition | null;
     try {
+      const stored = await storedProjectionVersion(this.db, projection.name);
+      if (stored !== null && stored !== projection.version) {
+        log.info('projection changed shape; rebuilding it from the log', {
+          projection: projection.name,
+          from: stored,
+          to: projection.version,
+        });
+        const rebuilt = await rebuildProjection(this.store, this.db, projection);
+        log.info('projection rebuilt', { projection: projection.name, events: rebuilt.events, ms: rebuilt.ms });
+      }
       checkpoint = await readCheckpoint(this.db, projection.name);
     } catch (error) {
       log.error('projection could not read its checkpoint', { projection: projection.name, error: String(error) });
@@ -121,7 +132,7 @@ export class ProjectionRunner {
         }
       }
       if (!committed || comparePositions(last.position, committed) > 0) {
-        await writeCheckpoint(trx, projection.name, last.position);
+        await writeCheckpoint(trx, projection, last.position);
       }
     });
     this.progress.emit('advanced', projection.name, last.position);

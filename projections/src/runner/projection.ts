@@ -9,6 +9,12 @@ import type { ReadDatabase } from '@pharmacy/read-db';
  */
 export interface Projection {
   readonly name: string;
+  /**
+   * The shape of its tables and rows. Bump it when a change needs the rows
+   * written again: a projector finding a checkpoint of another version
+   * rebuilds the projection from the log before it carries on.
+   */
+  readonly version: number;
   readonly handles: readonly string[];
   /** Tables this projection owns; a rebuild empties them first. */
   readonly tables: ReadonlyArray<keyof ReadDatabase & string>;

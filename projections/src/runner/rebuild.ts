@@ -53,7 +53,7 @@ export async function rebuildProjection(
       const fraction = head && head.commit > 0n ? Number((after.commit * 1000n) / head.commit) / 1000 : 1;
       onProgress({ projection: projection.name, processed, fraction: Math.min(fraction, 1) });
     }
-    if (after) await writeCheckpoint(trx, projection.name, after);
+    if (after) await writeCheckpoint(trx, projection, after);
     else await trx.deleteFrom('projectionCheckpoints').where('name', '=', projection.name).execute();
   });
   return { projection: projection.name, events: processed, ms: Date.now() - started };

@@ -7,6 +7,10 @@ import { READ_DB } from '../infrastructure/tokens';
 /** `'all'` pharmacies, or the ones a caller may see. */
 export type Scope = 'all' | string[];
 
+/** The pharmacy ids of a scope for `IN (...)`; an empty scope matches no row (SQL has no empty list). */
+export const inScope = (scope: string[]): string[] =>
+  scope.length > 0 ? scope : ['00000000-0000-0000-0000-000000000000'];
+
 /** Escapes LIKE wildcards so user text matches literally. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -18,8 +22,7 @@ function stockTotals(db: Kysely<ReadDatabase>, scope: Scope) {
     .select(['productId', (eb) => eb.fn.sum<string>('quantity').as('units')])
     .where('isActive', '=', true)
     .groupBy('productId');
-  if (scope !== 'all')
-    query = query.where('pharmacyId', 'in', scope.length > 0 ? scope : ['00000000-0000-0000-0000-000000000000']);
+  if (scope !== 'all') query = query.where('pharmacyId', 'in', inScope(scope));
   return query.as('stock');
 }
 
@@ -80,8 +83,24 @@ export class ProductQueries {
     return rows.map(toProduct);
   }
 
-  async history(entityType: 'product' | 'batch', id: string): Promise<HistoryEntry[]> {
-    const rows = await this.db
+  /** Units of a product on hand in the given pharmacies. */
+  async stockOf(productId: string, scope: Scope): Promise<number> {
+    let query = this.db
+      .selectFrom('inventoryBatches')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('quantity'), eb.val('0')).as('units'))
+      .where('productId', '=', productId)
+      .where('isActive', '=', true);
+    if (scope !== 'all') query = query.where('pharmacyId', 'in', inScope(scope));
+    return Number((await query.executeTakeFirstOrThrow()).units);
+  }
+
+  /**
+   * What happened to a product or batch, oldest first. Facts that belong to a
+   * pharmacy (receipts, adjustments) are shown only within `scope`, as the
+   * lists they belong to are.
+   */
+  async history(entityType: 'product' | 'batch', id: string, scope: Scope): Promise<HistoryEntry[]> {
+    let query = this.db
       .selectFrom('entityHistory')
       .leftJoin('users', 'users.id', 'entityHistory.userId')
       .select([
@@ -94,9 +113,13 @@ export class ProductQueries {
         'users.email',
       ])
       .where('entityHistory.entityType', '=', entityType)
-      .where('entityHistory.entityId', '=', id)
-      .orderBy('entityHistory.position')
-      .execute();
+      .where('entityHistory.entityId', '=', id);
+    if (scope !== 'all') {
+      query = query.where((eb) =>
+        eb.or([eb('entityHistory.pharmacyId', 'is', null), eb('entityHistory.pharmacyId', 'in', inScope(scope))]),
+      );
+    }
+    const rows = await query.orderBy('entityHistory.position').execute();
     return rows.map((r) => ({
       position: r.position,
       type: r.eventType,

@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { randomUUID } from 'node:crypto';
 import {
   createProductSchema,
   productInputSchema,
@@ -13,13 +12,17 @@ import {
 import { productNotFound } from '@pharmacy/domain';
 import type { z } from 'zod';
 import { AdminOnly, type Principal } from '../common/access/access';
-import { isUuid } from '../common/ids';
+import { newEntityId } from '../common/idempotency';
+import { ParseId } from '../common/ids';
 import { PharmacyScope } from '../common/pharmacy-scope';
 import { Caller, Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
+import { IfMatchVersion } from '../common/versions';
 import { DeleteProductCommand, RegisterProductCommand, UpdateProductCommand } from './product.commands';
 import { ProductQueries } from './product.queries';
 import { scanCodes } from './scan-codes';
+
+const productId = new ParseId(productNotFound);
 
 @Controller('api/products')
 export class ProductsHttpController {
@@ -50,10 +53,10 @@ export class ProductsHttpController {
     return this.queries.search(text, codes, scope);
   }
 
+  /** The product's catalogue history, and the stock facts of the pharmacies the caller may see. */
   @Get(':id/history')
-  async history(@Param('id') id: string): Promise<HistoryEntry[]> {
-    if (!isUuid(id)) throw productNotFound(id);
-    return this.queries.history('product', id);
+  async history(@Param('id', productId) id: string, @Caller() caller: Principal): Promise<HistoryEntry[]> {
+    return this.queries.history('product', id, await this.scope.readable(caller, null));
   }
 
   @Post()
@@ -64,32 +67,27 @@ export class ProductsHttpController {
     @Ctx() context: RequestContext,
   ): Promise<Product> {
     if (input.initialQuantity > 0 && input.pharmacyId) await this.scope.assertWritable(caller, input.pharmacyId);
-    const id = randomUUID();
-    await this.commands.execute(new RegisterProductCommand(id, input, context));
-    const product = await this.queries.find(id, await this.scope.readable(caller, null));
-    if (!product) throw productNotFound(id);
-    return product;
+    return this.commands.execute(new RegisterProductCommand(newEntityId(context, 'product'), input, context));
   }
 
   @Put(':id')
   async update(
-    @Param('id') id: string,
+    @Param('id', productId) id: string,
     @Body(new ZodValidationPipe(productInputSchema)) input: ProductInput,
+    @IfMatchVersion() ifMatch: number | null,
     @Caller() caller: Principal,
     @Ctx() context: RequestContext,
   ): Promise<Product> {
-    if (!isUuid(id)) throw productNotFound(id);
-    await this.commands.execute(new UpdateProductCommand(id, input, context));
-    const product = await this.queries.find(id, await this.scope.readable(caller, null));
-    if (!product) throw productNotFound(id);
-    return product;
+    const scope = await this.scope.readable(caller, null);
+    return this.commands.execute(
+      new UpdateProductCommand(id, { ...input, version: input.version ?? ifMatch }, scope, context),
+    );
   }
 
   @Delete(':id')
   @HttpCode(204)
   @AdminOnly('Only administrators can delete products.')
-  async remove(@Param('id') id: string, @Ctx() context: RequestContext): Promise<void> {
-    if (!isUuid(id)) throw productNotFound(id);
+  async remove(@Param('id', productId) id: string, @Ctx() context: RequestContext): Promise<void> {
     await this.commands.execute(new DeleteProductCommand(id, context));
   }
 }

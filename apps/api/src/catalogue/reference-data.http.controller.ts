@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import {
   categoryInputSchema,
@@ -16,7 +15,8 @@ import { AdminOnly } from '../common/access/access';
 import { Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
 import { READ_DB } from '../infrastructure/tokens';
-import { isUuid } from '../common/ids';
+import { newEntityId } from '../common/idempotency';
+import { ParseId } from '../common/ids';
 import {
   DeleteCategoryCommand,
   DeleteSupplierCommand,
@@ -31,6 +31,9 @@ function toCategory(row: Selectable<CategoriesTable>): Category {
 function toSupplier(row: Selectable<SuppliersTable>): Supplier {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
+
+const categoryId = new ParseId(categoryNotFound);
+const supplierId = new ParseId(supplierNotFound);
 
 @Controller('api/categories')
 export class CategoriesHttpController {
@@ -47,39 +50,28 @@ export class CategoriesHttpController {
   @Post()
   @HttpCode(201)
   @AdminOnly('Only administrators can manage categories.')
-  async create(
+  create(
     @Body(new ZodValidationPipe(categoryInputSchema)) input: CategoryInput,
     @Ctx() context: RequestContext,
   ): Promise<Category> {
-    const id = randomUUID();
-    await this.commands.execute(new SaveCategoryCommand(id, input, 'create', context));
-    return this.find(id);
+    return this.commands.execute(new SaveCategoryCommand(newEntityId(context, 'category'), input, 'create', context));
   }
 
   @Put(':id')
   @AdminOnly('Only administrators can manage categories.')
-  async update(
-    @Param('id') id: string,
+  update(
+    @Param('id', categoryId) id: string,
     @Body(new ZodValidationPipe(categoryInputSchema)) input: CategoryInput,
     @Ctx() context: RequestContext,
   ): Promise<Category> {
-    if (!isUuid(id)) throw categoryNotFound(id);
-    await this.commands.execute(new SaveCategoryCommand(id, input, 'update', context));
-    return this.find(id);
+    return this.commands.execute(new SaveCategoryCommand(id, input, 'update', context));
   }
 
   @Delete(':id')
   @HttpCode(204)
   @AdminOnly('Only administrators can manage categories.')
-  async remove(@Param('id') id: string, @Ctx() context: RequestContext): Promise<void> {
-    if (!isUuid(id)) throw categoryNotFound(id);
+  async remove(@Param('id', categoryId) id: string, @Ctx() context: RequestContext): Promise<void> {
     await this.commands.execute(new DeleteCategoryCommand(id, context));
-  }
-
-  private async find(id: string): Promise<Category> {
-    const row = await this.db.selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw categoryNotFound(id);
-    return toCategory(row);
   }
 }
 
@@ -98,38 +90,27 @@ export class SuppliersHttpController {
   @Post()
   @HttpCode(201)
   @AdminOnly('Only administrators can manage suppliers.')
-  async create(
+  create(
     @Body(new ZodValidationPipe(supplierInputSchema)) input: SupplierInput,
     @Ctx() context: RequestContext,
   ): Promise<Supplier> {
-    const id = randomUUID();
-    await this.commands.execute(new SaveSupplierCommand(id, input, 'create', context));
-    return this.find(id);
+    return this.commands.execute(new SaveSupplierCommand(newEntityId(context, 'supplier'), input, 'create', context));
   }
 
   @Put(':id')
   @AdminOnly('Only administrators can manage suppliers.')
-  async update(
-    @Param('id') id: string,
+  update(
+    @Param('id', supplierId) id: string,
     @Body(new ZodValidationPipe(supplierInputSchema)) input: SupplierInput,
     @Ctx() context: RequestContext,
   ): Promise<Supplier> {
-    if (!isUuid(id)) throw supplierNotFound(id);
-    await this.commands.execute(new SaveSupplierCommand(id, input, 'update', context));
-    return this.find(id);
+    return this.commands.execute(new SaveSupplierCommand(id, input, 'update', context));
   }
 
   @Delete(':id')
   @HttpCode(204)
   @AdminOnly('Only administrators can manage suppliers.')
-  async remove(@Param('id') id: string, @Ctx() context: RequestContext): Promise<void> {
-    if (!isUuid(id)) throw supplierNotFound(id);
+  async remove(@Param('id', supplierId) id: string, @Ctx() context: RequestContext): Promise<void> {
     await this.commands.execute(new DeleteSupplierCommand(id, context));
-  }
-
-  private async find(id: string): Promise<Supplier> {
-    const row = await this.db.selectFrom('suppliers').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw supplierNotFound(id);
-    return toSupplier(row);
   }
 }

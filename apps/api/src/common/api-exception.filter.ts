@@ -12,6 +12,7 @@ const statusOfKind: Record<DomainErrorKind, number> = {
   invalid: HttpStatus.BAD_REQUEST,
   forbidden: HttpStatus.FORBIDDEN,
   unauthorized: HttpStatus.UNAUTHORIZED,
+  unprocessable: HttpStatus.UNPROCESSABLE_ENTITY,
 };
 
 const codeOfStatus: Record<number, string> = {

@@ -1,88 +1,224 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
 import { DomainError, fold, parseEventData, type Decider, type DomainEvent } from '@pharmacy/domain';
-import { WrongExpectedRevisionError, type EventStore, type GlobalPosition } from '@pharmacy/event-store';
+import {
+  IdempotencyConflictError,
+  WrongExpectedRevisionError,
+  type EventStore,
+  type GlobalPosition,
+  type NewEvent,
+  type RecordedEvent,
+} from '@pharmacy/event-store';
 import type { ProjectionWaiter } from '@pharmacy/projections';
 import type { AppConfig } from '../config/config';
-import { APP_CONFIG, EVENT_STORE, PROJECTION_WAITER } from '../infrastructure/tokens';
+import { APP_CONFIG, EVENT_STORE, LOGGER, PROJECTION_WAITER } from '../infrastructure/tokens';
+import { commandName, nameBasedUuid } from './idempotency';
 import { KeyedMutex } from './keyed-mutex';
 import type { RequestContext } from './request-context';
 import { SnapshotStore, type SnapshotPolicy } from './snapshot-store';
 
-export interface CommandOutcome<Event, State> {
-  events: Event[];
-  /** State after the command (including its events). */
-  state: State;
-  /** Where the last new event landed; null when the command changed nothing. */
-  position: GlobalPosition | null;
+/** Where a stream stood when its state was folded. */
+export interface StreamMeta {
+  /** Revision of the stream's last event; null when the stream does not exist. */
+  revision: bigint | null;
+  /** Business time of the stream's first event, when the load read it (not from a snapshot). */
+  createdAt: string | null;
+  /** Business time of the stream's last event, when known. */
+  updatedAt: string | null;
 }
 
-export interface ExecuteOptions {
-  /** Long streams (stock-*) load from a snapshot plus the tail. */
+export interface CommandOutcome<Event, Answer> {
+  /** The events the command appended; for a repeat of a keyed command, the ones its first attempt appended. */
+  events: Event[];
+  /** What `options.answer` read from the state after the command. */
+  answer: Answer;
+  /** Where the command's last event is in the log; null when the command changed nothing. */
+  position: GlobalPosition | null;
+  /** A repeat of a keyed command that had been recorded already: nothing new was appended. */
+  replayed: boolean;
+}
+
+export interface ExecuteOptions<Event, State, Answer> {
+  /** A long, hot stream (stock-*): its state stays in memory between commands and is snapshotted by this policy. */
   snapshot?: SnapshotPolicy;
-  /** Wait for the read models before answering. Default true; intermediate steps of a multi-stream command pass false. */
+  /** Wait for the read models before answering. Default true; the steps of a multi-stream command pass false and settle at the end. */
   waitForProjections?: boolean;
+  /** Names this step within a keyed command (default: the stream id); the step's event ids derive from the key and it. */
+  step?: string;
+  /**
+   * Reads what the caller needs from the state after the command. It runs
+   * while the stream is locked: the state may change as soon as the lock is
+   * released, so copy what you need out of it.
+   */
+  answer?: (state: State, events: readonly Event[], meta: StreamMeta) => Answer;
+}
+
+interface Loaded<State> {
+  state: State;
+  meta: StreamMeta;
+  /** Revision of the snapshot the state was loaded from (or last saved), null for none. */
+  snapshotRevision: bigint | null;
+}
+
+interface CommandIdentity {
+  commandId: string;
+  requestHash: string;
 }
 
 const MAX_ATTEMPTS = 8;
+/** Most events one command appends to one stream (a bound for reading a repeat's events back). */
+const MAX_EVENTS_PER_COMMAND = 1000;
+
+export const idempotencyKeyReused = () =>
+  new DomainError(
+    'IDEMPOTENCY_KEY_REUSED',
+    'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+  );
 
 /**
- * Load (snapshot + tail), fold, decide, append with the expected revision; on
- * a concurrency conflict, load again and decide again. Then wait (bounded) for
- * the read models, so the caller's next GET shows the change.
+ * Load, fold, decide, append with the expected revision; on a concurrency
+ * conflict, load again and decide again. Commands on one stream in this
+ * process queue behind each other (other processes are caught by the
+ * expected revision); the queue is released before waiting for the read
+ * models, so a slow projector never holds up the next command.
+ *
+ * With an Idempotency-Key the event ids derive from the key: a repeat finds
+ * what its first attempt recorded and is answered from it, appending nothing,
+ * and the event store's idempotent append covers two attempts racing in
+ * different processes (ADR 0008).
+ *
+ * Hot streams (those with a snapshot policy: stock-*) keep their decided
+ * state in memory, checked against the stream by reading the tail after the
+ * cached revision, so a command costs the tail, not a snapshot load.
  */
 @Injectable()
 export class CommandExecutor {
   private readonly streams = new KeyedMutex();
+  /** Hot streams' states, least recently used first. */
+  private readonly hot = new Map<string, Loaded<unknown>>();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PROJECTION_WAITER) private readonly waiter: ProjectionWaiter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly snapshots: SnapshotStore,
+    @Inject(LOGGER) private readonly logger: Pick<Logger, 'warn'>,
   ) {}
 
-  execute<Command, Event extends DomainEvent, State>(
+  async execute<Command, Event extends DomainEvent, State, Answer = undefined>(
     streamId: string,
     decider: Decider<Command, Event, State>,
     command: Command,
     context: RequestContext,
-    options: ExecuteOptions = {},
-  ): Promise<CommandOutcome<Event, State>> {
-    return this.streams.run(streamId, () => this.decideAndAppend(streamId, decider, command, context, options));
+    options: ExecuteOptions<Event, State, Answer> = {},
+  ): Promise<CommandOutcome<Event, Answer>> {
+    let snapshotToSave: (() => Promise<void>) | null = null;
+    const outcome = await this.streams.run(streamId, async () => {
+      const result = await this.decideAndAppend(streamId, decider, command, context, options);
+      snapshotToSave = result.snapshot;
+      return result.outcome;
+    });
+    await (snapshotToSave as (() => Promise<void>) | null)?.();
+    if (options.waitForProjections !== false) await this.settle(outcome.position, context);
+    return outcome;
   }
 
-  /** The current state of a stream (snapshot + tail), for reads that must be exact, e.g. before a multi-stream command. */
+  /** Reads a stream's current state (under its queue, so the state is not mid-change); `view` copies out what is needed. */
+  read<Event extends DomainEvent, State, View>(
+    streamId: string,
+    decider: Decider<unknown, Event, State>,
+    view: (state: State, meta: StreamMeta) => View,
+    snapshot?: SnapshotPolicy,
+  ): Promise<View> {
+    return this.streams.run(streamId, async () => {
+      const loaded = await this.current(streamId, decider, snapshot);
+      return view(loaded.state, loaded.meta);
+    });
+  }
+
+  /**
+   * Folds a stream from its snapshot (if any) plus the tail, bypassing the
+   * in-memory state: what a process without that state would see.
+   */
   async load<Event extends DomainEvent, State>(
     streamId: string,
     decider: Decider<unknown, Event, State>,
     snapshot?: SnapshotPolicy,
-  ): Promise<{ state: State; revision: bigint | null; snapshotRevision: bigint | null; eventsRead: number }> {
+  ): Promise<{
+    state: State;
+    revision: bigint | null;
+    snapshotRevision: bigint | null;
+    eventsRead: number;
+    meta: StreamMeta;
+  }> {
     const saved = snapshot ? await this.snapshots.load<State>(streamId, snapshot) : null;
     const tail = await this.store.readStream(streamId, saved ? { fromRevision: saved.revision + 1n } : {});
-    const state = fold(
-      decider,
-      saved ? saved.state : decider.initialState(),
-      tail.map((e) => ({ type: e.type, data: e.data }) as Event),
-    );
-    const revision = tail.length > 0 ? tail[tail.length - 1]!.revision : (saved?.revision ?? null);
-    return { state, revision, snapshotRevision: saved?.revision ?? null, eventsRead: tail.length };
+    const state = fold(decider, saved ? saved.state : decider.initialState(), tail.map(toDomainEvent<Event>));
+    const last = tail.at(-1);
+    const revision = last ? last.revision : (saved?.revision ?? null);
+    const meta: StreamMeta = {
+      revision,
+      createdAt: saved ? null : (tail[0]?.metadata.occurredAt ?? null),
+      updatedAt: last?.metadata.occurredAt ?? null,
+    };
+    return { state, revision, snapshotRevision: saved?.revision ?? null, eventsRead: tail.length, meta };
   }
 
-  private async decideAndAppend<Command, Event extends DomainEvent, State>(
+  /** Waits (bounded) for the read models to reach a position; tells the client when they did not. */
+  async settle(position: GlobalPosition | null, context: RequestContext): Promise<void> {
+    if (!position) return;
+    const caughtUp = await this.waiter.waitFor(position, this.config.PROJECTION_WAIT_MS);
+    if (!caughtUp) context.readModelsBehind();
+  }
+
+  private async decideAndAppend<Command, Event extends DomainEvent, State, Answer>(
     streamId: string,
     decider: Decider<Command, Event, State>,
     command: Command,
     context: RequestContext,
-    options: ExecuteOptions,
-  ): Promise<CommandOutcome<Event, State>> {
+    options: ExecuteOptions<Event, State, Answer>,
+  ): Promise<{ outcome: CommandOutcome<Event, Answer>; snapshot: (() => Promise<void>) | null }> {
+    const identity: CommandIdentity | null = context.idempotency
+      ? {
+          commandId: `${commandName(context.userId, context.idempotency)}|${options.step ?? streamId}`,
+          requestHash: context.idempotency.requestHash,
+        }
+      : null;
+    const answer = (state: State, events: readonly Event[], meta: StreamMeta) =>
+      (options.answer ? options.answer(state, events, meta) : undefined) as Answer;
+    let lookForRepeat = identity !== null;
+
     for (let attempt = 1; ; attempt += 1) {
-      const loaded = await this.load(streamId, decider as Decider<unknown, Event, State>, options.snapshot);
+      if (identity && lookForRepeat) {
+        const repeat = await this.recorded(streamId, identity);
+        if (repeat) {
+          const loaded = await this.current(streamId, decider, options.snapshot);
+          const events = repeat.map(toDomainEvent<Event>);
+          return {
+            outcome: {
+              events,
+              answer: answer(loaded.state, events, loaded.meta),
+              position: repeat.at(-1)!.position,
+              replayed: true,
+            },
+            snapshot: null,
+          };
+        }
+        lookForRepeat = false;
+      }
+
+      const loaded = await this.current(streamId, decider, options.snapshot);
       const events = decider.decide(command, loaded.state);
-      if (events.length === 0) return { events, state: loaded.state, position: null };
+      if (events.length === 0) {
+        return {
+          outcome: { events, answer: answer(loaded.state, events, loaded.meta), position: null, replayed: false },
+          snapshot: null,
+        };
+      }
       const occurredAt = new Date().toISOString();
-      const envelopes = events.map((event) => ({
-        id: randomUUID(),
+      const envelopes: NewEvent[] = events.map((event, index) => ({
+        id: identity ? nameBasedUuid(`${identity.commandId}#${index}`) : randomUUID(),
         type: event.type,
         data: parseEventData(event.type, event.data),
         metadata: {
@@ -91,48 +227,147 @@ export class CommandExecutor {
           correlationId: context.correlationId,
           causationId: null,
           occurredAt,
+          ...(identity ? { commandId: identity.commandId, requestHash: identity.requestHash } : {}),
         },
       }));
+
+      const expected = loaded.meta.revision;
+      let appended: { nextExpectedRevision: bigint; position: GlobalPosition };
       try {
-        const result = await this.store.append(streamId, envelopes, loaded.revision ?? 'no_stream');
-        const state = fold(decider, loaded.state, events);
-        if (
-          options.snapshot &&
-          this.snapshotDue(loaded.snapshotRevision, result.nextExpectedRevision, options.snapshot)
-        ) {
-          await this.snapshots.save(streamId, result.nextExpectedRevision, state, options.snapshot);
-        }
-        if (options.waitForProjections !== false) {
-          await this.waiter.waitFor(result.position, this.config.PROJECTION_WAIT_MS);
-        }
-        return { events, state, position: result.position };
+        appended = await this.store.append(streamId, envelopes, expected ?? 'no_stream');
       } catch (error) {
+        if (error instanceof IdempotencyConflictError && identity) {
+          // Some of these ids are recorded already: another attempt of this command got there first.
+          lookForRepeat = true;
+          this.hot.delete(streamId);
+          continue;
+        }
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         if (attempt >= MAX_ATTEMPTS) {
           throw new DomainError(
-            'conflict',
             'CONCURRENCY_CONFLICT',
             'This record is being changed by others right now. Please try again.',
           );
         }
         // Another process won the race: back off a little, with jitter, then decide again on fresh state.
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+        continue;
       }
+      if (appended.nextExpectedRevision !== (expected ?? -1n) + BigInt(envelopes.length)) {
+        // The store answered with an earlier append of the same ids (an attempt in another process): answer from that.
+        this.hot.delete(streamId);
+        lookForRepeat = true;
+        continue;
+      }
+
+      const state = this.evolveLoaded(streamId, decider, loaded, events, {
+        revision: appended.nextExpectedRevision,
+        updatedAt: occurredAt,
+      });
+      const snapshot = this.snapshotIfDue(streamId, state, loaded, options.snapshot);
+      return {
+        outcome: {
+          events,
+          answer: answer(state, events, loaded.meta),
+          position: appended.position,
+          replayed: false,
+        },
+        snapshot,
+      };
     }
   }
 
-  private snapshotDue(snapshotRevision: bigint | null, revision: bigint, policy: SnapshotPolicy): boolean {
-    return revision + 1n - (snapshotRevision === null ? 0n : snapshotRevision + 1n) >= BigInt(policy.every);
+  /** The events a keyed command step recorded earlier, or null; a different request under the same key is refused. */
+  private async recorded(streamId: string, identity: CommandIdentity): Promise<RecordedEvent[] | null> {
+    const [first] = await this.store.readEventsById(streamId, [nameBasedUuid(`${identity.commandId}#0`)]);
+    if (!first) return null;
+    if (first.metadata.requestHash !== identity.requestHash) throw idempotencyKeyReused();
+    const following = await this.store.readStream(streamId, {
+      fromRevision: first.revision,
+      maxCount: MAX_EVENTS_PER_COMMAND,
+    });
+    const own: RecordedEvent[] = [];
+    for (const event of following) {
+      if (event.metadata.commandId !== identity.commandId) break;
+      own.push(event);
+    }
+    return own;
   }
 
-  /** When the last event of a stream was recorded, or null for an empty stream. */
-  async lastRecordedAt(streamId: string): Promise<Date | null> {
-    const events = await this.store.readStream(streamId);
-    return events.length > 0 ? events[events.length - 1]!.recordedAt : null;
+  /** The stream's state now: from memory plus the tail for hot streams, else folded from the store. */
+  private async current<Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Decider<unknown, Event, State>,
+    snapshot: SnapshotPolicy | undefined,
+  ): Promise<Loaded<State>> {
+    if (!snapshot) {
+      const loaded = await this.load(streamId, decider);
+      return { state: loaded.state, meta: loaded.meta, snapshotRevision: null };
+    }
+    const cached = this.hot.get(streamId) as Loaded<State> | undefined;
+    if (cached) {
+      this.hot.delete(streamId);
+      this.hot.set(streamId, cached);
+      const from = cached.meta.revision === null ? 0n : cached.meta.revision + 1n;
+      const tail = await this.store.readStream(streamId, { fromRevision: from });
+      if (tail.length > 0) {
+        const last = tail.at(-1)!;
+        this.evolveLoaded(streamId, decider, cached, tail.map(toDomainEvent<Event>), {
+          revision: last.revision,
+          updatedAt: last.metadata.occurredAt,
+        });
+      }
+      return cached;
+    }
+    const loaded = await this.load(streamId, decider, snapshot);
+    const entry: Loaded<State> = { state: loaded.state, meta: loaded.meta, snapshotRevision: loaded.snapshotRevision };
+    this.hot.set(streamId, entry);
+    while (this.hot.size > this.config.HOT_STREAMS) this.hot.delete(this.hot.keys().next().value!);
+    return entry;
   }
 
-  /** Waits for the read models to reach a position (after a multi-stream command whose steps did not wait). */
-  async settle(position: GlobalPosition | null): Promise<void> {
-    if (position) await this.waiter.waitFor(position, this.config.PROJECTION_WAIT_MS);
+  /** Folds events into a loaded state (in place for large aggregates); a fold that fails drops the in-memory copy. */
+  private evolveLoaded<Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Decider<unknown, Event, State>,
+    loaded: Loaded<State>,
+    events: readonly Event[],
+    to: { revision: bigint; updatedAt: string },
+  ): State {
+    try {
+      loaded.state = fold(decider, loaded.state, events);
+    } catch (error) {
+      this.hot.delete(streamId);
+      throw error;
+    }
+    loaded.meta = { ...loaded.meta, revision: to.revision, updatedAt: to.updatedAt };
+    return loaded.state;
   }
+
+  /**
+   * Serialises the state now, while the stream is locked (later commands
+   * change it in place), and returns the write to run once the lock is free.
+   * A failed snapshot write is only a cache miss: the command's answer stands.
+   */
+  private snapshotIfDue<State>(
+    streamId: string,
+    state: State,
+    loaded: Loaded<State>,
+    policy: SnapshotPolicy | undefined,
+  ): (() => Promise<void>) | null {
+    const revision = loaded.meta.revision;
+    if (!policy || revision === null) return null;
+    const since = revision + 1n - (loaded.snapshotRevision === null ? 0n : loaded.snapshotRevision + 1n);
+    if (since < BigInt(policy.every)) return null;
+    const json = JSON.stringify(state);
+    loaded.snapshotRevision = revision;
+    return () =>
+      this.snapshots.save(streamId, revision, json, policy).catch((error: unknown) => {
+        this.logger.warn({ err: error, streamId }, 'snapshot not saved; the next load folds a longer tail');
+      });
+  }
+}
+
+function toDomainEvent<Event extends DomainEvent>(recorded: RecordedEvent): Event {
+  return { type: recorded.type, data: recorded.data } as Event;
 }

@@ -3,12 +3,13 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { CommandExecutor } from './command-executor';
 import { PharmacyScope } from './pharmacy-scope';
 import { SnapshotStore } from './snapshot-store';
+import { WriteModel } from './write-model';
 
-/** One command executor per process (its per-stream queue must be shared), snapshots, pharmacy scope. */
+/** One command executor per process (its per-stream queue and hot states must be shared), snapshots, scope, write-model reads. */
 @Global()
 @Module({
   imports: [CqrsModule],
-  providers: [CommandExecutor, SnapshotStore, PharmacyScope],
-  exports: [CommandExecutor, SnapshotStore, PharmacyScope, CqrsModule],
+  providers: [CommandExecutor, SnapshotStore, PharmacyScope, WriteModel],
+  exports: [CommandExecutor, SnapshotStore, PharmacyScope, WriteModel, CqrsModule],
 })
 export class CommonModule {}

@@ -4,7 +4,7 @@ import { IdentityService } from '../identity/identity.service';
 import type { Principal } from './access/access';
 
 export const pharmacyForbidden = () =>
-  new DomainError('forbidden', 'PHARMACY_FORBIDDEN', 'You do not have access to this pharmacy.');
+  new DomainError('PHARMACY_FORBIDDEN', 'You do not have access to this pharmacy.');
 
 /**
  * Which pharmacies a caller may read or change. Administrators: all of them.
@@ -26,9 +26,13 @@ export class PharmacyScope {
     return allowed;
   }
 
-  async assertWritable(principal: Principal, pharmacyId: string): Promise<void> {
-    if (principal.role === 'admin') return;
+  async mayWrite(principal: Principal, pharmacyId: string): Promise<boolean> {
+    if (principal.role === 'admin') return true;
     const allowed = await this.identity.allowedPharmacies(principal.user);
-    if (!allowed.some((p) => p.id === pharmacyId)) throw pharmacyForbidden();
+    return allowed.some((p) => p.id === pharmacyId);
+  }
+
+  async assertWritable(principal: Principal, pharmacyId: string): Promise<void> {
+    if (!(await this.mayWrite(principal, pharmacyId))) throw pharmacyForbidden();
   }
 }

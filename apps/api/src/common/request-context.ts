@@ -1,23 +1,44 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { RequestOrigin } from '../identity/audit';
 import type { AuthenticatedRequest, Principal } from './access/access';
+import { idempotencyKeyOf, requestHash, type Idempotency } from './idempotency';
+
+/** The header an answer carries when it went out before the read models caught up with its write. */
+export const READ_MODELS_HEADER = 'X-Read-Models';
 
 /** Who asked, and the id that ties the request, its events and its log lines together. */
 export interface RequestContext {
   userId: string | null;
   pharmacyId: string | null;
   correlationId: string;
+  /** The client's Idempotency-Key and a hash of its request; null without the header. */
+  idempotency: Idempotency | null;
+  /** Tells the client that a GET right now may not show this write yet (the read models are behind). */
+  readModelsBehind(): void;
 }
 
-export function requestContextOf(request: Request): RequestContext {
+/** A context for work that no HTTP request started (seeding, jobs, tests). */
+export function systemContext(userId: string | null = null, pharmacyId: string | null = null): RequestContext {
+  return { userId, pharmacyId, correlationId: randomUUID(), idempotency: null, readModelsBehind: () => undefined };
+}
+
+export function requestContextOf(request: Request, response?: Response): RequestContext {
   const principal = (request as AuthenticatedRequest).principal;
   const id = (request as Request & { id?: unknown }).id;
+  const key = idempotencyKeyOf(request.headers['idempotency-key']);
+  const route = `${request.baseUrl}${(request.route as { path?: string } | undefined)?.path ?? request.path}`;
   return {
     userId: principal?.id ?? null,
     pharmacyId: principal?.pharmacyId ?? null,
     correlationId: typeof id === 'string' && id ? id : randomUUID(),
+    idempotency: key
+      ? { key, requestHash: requestHash(request.method, route, request.params as Record<string, string>, request.body) }
+      : null,
+    readModelsBehind: () => {
+      if (response && !response.headersSent) response.setHeader(READ_MODELS_HEADER, 'stale');
+    },
   };
 }
 
@@ -26,7 +47,7 @@ export function originOf(request: Request): RequestOrigin {
 }
 
 export const Ctx = createParamDecorator((_: unknown, ctx: ExecutionContext) =>
-  requestContextOf(ctx.switchToHttp().getRequest<Request>()),
+  requestContextOf(ctx.switchToHttp().getRequest<Request>(), ctx.switchToHttp().getResponse<Response>()),
 );
 
 export const Origin = createParamDecorator((_: unknown, ctx: ExecutionContext) =>

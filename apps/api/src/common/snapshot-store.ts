@@ -27,17 +27,18 @@ export class SnapshotStore {
     return row ? { state: row.state as State, revision: BigInt(row.revision) } : null;
   }
 
-  async save(streamId: string, revision: bigint, state: unknown, policy: SnapshotPolicy): Promise<void> {
+  /** Saves a state already serialised to JSON (by the caller, once), unless a newer snapshot is stored. */
+  async save(streamId: string, revision: bigint, stateJson: string, policy: SnapshotPolicy): Promise<void> {
     await this.db
       .insertInto('snapshots')
-      .values({ streamId, revision, schemaVersion: policy.schemaVersion, state: JSON.stringify(state) })
+      .values({ streamId, revision, schemaVersion: policy.schemaVersion, state: stateJson })
       .onConflict((oc) =>
         oc
           .column('streamId')
           .doUpdateSet({
             revision,
             schemaVersion: policy.schemaVersion,
-            state: JSON.stringify(state),
+            state: stateJson,
             updatedAt: new Date(),
           })
           .where(

@@ -20,6 +20,8 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: booleanFlag.optional(),
   PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** How many hot streams (a pharmacy's stock) keep their decided state in memory in this process. */
+  HOT_STREAMS: z.coerce.number().int().min(1).max(100_000).default(256),
   WEB_DIST_DIR: z.string().optional(),
   /** Signs session cookies and keys the one-time-code hashes. Generated and kept in DATA_DIR when unset outside production. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

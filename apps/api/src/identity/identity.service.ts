@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Selectable } from 'kysely';
 import type { PharmacySummary } from '@pharmacy/contracts';
-import { DomainError } from '@pharmacy/domain';
+import { DomainError, type ErrorCode } from '@pharmacy/domain';
 import type { ReadDb, UsersTable } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
 import { writeAudit, type AuditEntry, type RequestOrigin } from './audit';
@@ -13,7 +13,7 @@ import { Mailer } from '@pharmacy/worker';
 import { createHash } from 'node:crypto';
 import { isUuid } from '../common/ids';
 
-const unauthorized = (code: string, message: string) => new DomainError('unauthorized', code, message);
+const unauthorized = (code: ErrorCode, message: string) => new DomainError(code, message);
 export const invalidCredentials = () => unauthorized('INVALID_CREDENTIALS', 'Invalid email or password');
 
 export function toSessionUser(row: Selectable<UsersTable>): SessionUser {
@@ -227,12 +227,9 @@ export class IdentityService {
   private refuseIfLocked(user: Selectable<UsersTable>): void {
     if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
       const until = user.lockedUntil.toISOString().slice(11, 16);
-      throw new DomainError(
-        'unauthorized',
-        'ACCOUNT_LOCKED',
-        `Too many failed sign-ins. This account is locked until ${until} UTC.`,
-        { lockedUntil: user.lockedUntil.toISOString() },
-      );
+      throw new DomainError('ACCOUNT_LOCKED', `Too many failed sign-ins. This account is locked until ${until} UTC.`, {
+        lockedUntil: user.lockedUntil.toISOString(),
+      });
     }
   }
 

@@ -73,7 +73,7 @@ export class SettingsService {
     origin: RequestOrigin,
   ): Promise<ProfileInput> {
     if (input.defaultPharmacyId && !allowedPharmacyIds.includes(input.defaultPharmacyId)) {
-      throw new DomainError('forbidden', 'PHARMACY_FORBIDDEN', 'You do not have access to this pharmacy.');
+      throw new DomainError('PHARMACY_FORBIDDEN', 'You do not have access to this pharmacy.');
     }
     const before = await this.profile(userId);
     await this.db.transaction().execute(async (trx) => {
@@ -83,7 +83,7 @@ export class SettingsService {
         .where(sql<string>`lower(email)`, '=', input.email.toLowerCase())
         .where('id', '!=', userId)
         .executeTakeFirst();
-      if (taken) throw new DomainError('conflict', 'EMAIL_TAKEN', 'A user with this email address already exists.');
+      if (taken) throw new DomainError('EMAIL_TAKEN', 'A user with this email address already exists.');
       await trx
         .updateTable('users')
         .set({ ...input, updatedAt: new Date() })

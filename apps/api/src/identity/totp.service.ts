@@ -45,12 +45,12 @@ export class TotpService {
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
     if (!user.totpPendingSecret) {
-      throw new DomainError('conflict', 'TOTP_NOT_STARTED', 'Start the authenticator set-up first.');
+      throw new DomainError('TOTP_NOT_STARTED', 'Start the authenticator set-up first.');
     }
     const chosen = username ?? user.username;
-    if (!chosen) throw new DomainError('invalid', 'USERNAME_REQUIRED', 'Username is required');
+    if (!chosen) throw new DomainError('USERNAME_REQUIRED', 'Username is required');
     const step = matchTotp(user.totpPendingSecret, code);
-    if (step === null) throw new DomainError('invalid', 'INVALID_TOTP', 'Invalid authenticator code');
+    if (step === null) throw new DomainError('TOTP_CODE_MISMATCH', 'Invalid authenticator code');
 
     const backupCodes = newBackupCodes();
     await this.db.transaction().execute(async (trx) => {
@@ -60,7 +60,7 @@ export class TotpService {
         .where(sql<string>`lower(username)`, '=', chosen.toLowerCase())
         .where('id', '!=', userId)
         .executeTakeFirst();
-      if (taken) throw new DomainError('conflict', 'USERNAME_TAKEN', 'This username is already taken.');
+      if (taken) throw new DomainError('USERNAME_TAKEN', 'This username is already taken.');
       await trx
         .updateTable('users')
         .set({
@@ -96,7 +96,7 @@ export class TotpService {
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
     if (!(await verifyPassword(password, user.passwordHash))) {
-      throw new DomainError('unauthorized', 'INVALID_CREDENTIALS', 'Invalid password');
+      throw new DomainError('INVALID_CREDENTIALS', 'Invalid password');
     }
     await this.db.transaction().execute(async (trx) => {
       await trx

@@ -2,15 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { AdminUserRow, RegisterUserInput, Role, UserPharmacy } from '@pharmacy/contracts';
-import { DomainError, pharmacyNotFound } from '@pharmacy/domain';
+import { DomainError, pharmacyNotFound, type ErrorCode } from '@pharmacy/domain';
 import type { ReadDatabase, ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
 import { writeAudit, type RequestOrigin } from './audit';
 import { hashPassword } from './crypto/passwords';
+import { idempotencyKeyReused } from '../common/command-executor';
 import { isUuid } from '../common/ids';
 
-const blocked = (code: string, message: string) => new DomainError('conflict', code, message);
-const userNotFound = (userId: string) => new DomainError('not_found', 'USER_NOT_FOUND', 'User not found', { userId });
+const blocked = (code: ErrorCode, message: string) => new DomainError(code, message);
+const userNotFound = (userId: string) => new DomainError('USER_NOT_FOUND', 'User not found', { userId });
 
 export interface Actor {
   id: string;
@@ -77,10 +78,19 @@ export class UsersAdminService {
     }));
   }
 
-  async register(input: RegisterUserInput, actor: Actor | null): Promise<string> {
-    const id = randomUUID();
+  /**
+   * Creates a user. `id` derives from the request's Idempotency-Key when there
+   * is one: a retry finds the user its first attempt created and answers the
+   * same, creating nothing.
+   */
+  async register(input: RegisterUserInput, actor: Actor | null, id: string = randomUUID()): Promise<string> {
     const passwordHash = await hashPassword(input.password);
     await this.db.transaction().execute(async (trx) => {
+      const earlier = await trx.selectFrom('users').select('email').where('id', '=', id).executeTakeFirst();
+      if (earlier) {
+        if (earlier.email.toLowerCase() === input.email.toLowerCase()) return;
+        throw idempotencyKeyReused();
+      }
       const taken = await trx
         .selectFrom('users')
         .select('id')
@@ -210,7 +220,7 @@ export class UsersAdminService {
         .where('pharmacyId', '=', pharmacyId)
         .executeTakeFirst();
       if (!removed.numDeletedRows)
-        throw new DomainError('not_found', 'ASSIGNMENT_NOT_FOUND', 'This user has no access to that pharmacy.');
+        throw new DomainError('ASSIGNMENT_NOT_FOUND', 'This user has no access to that pharmacy.');
       await writeAudit(
         trx,
         {

@@ -39,10 +39,21 @@ export function openEventStore(config: AppConfig, databaseUrl: string): EventSto
   }
 }
 
-export async function openRuntime(config: AppConfig, databaseUrl: string, logger: Logger): Promise<Runtime> {
+export interface RuntimeOptions {
+  /** Wraps the event store, e.g. to inject faults in tests at the port boundary. */
+  decorateStore?: (store: EventStore) => EventStore;
+}
+
+export async function openRuntime(
+  config: AppConfig,
+  databaseUrl: string,
+  logger: Logger,
+  options: RuntimeOptions = {},
+): Promise<Runtime> {
   if (config.EVENT_STORE === 'postgres') await migrateEventStore(databaseUrl);
   await migrateDatabase(databaseUrl);
-  const store = openEventStore(config, databaseUrl);
+  const opened = openEventStore(config, databaseUrl);
+  const store = options.decorateStore ? options.decorateStore(opened) : opened;
   const pool = createPool(databaseUrl);
   const db = createReadDb(pool);
   const identity = { ...defaultIdentityOptions, secret: sessionSecret(config) };

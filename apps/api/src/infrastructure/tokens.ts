@@ -3,3 +3,4 @@ export const EVENT_STORE = Symbol('EventStore');
 export const READ_DB = Symbol('ReadDb');
 export const APP_CONFIG = Symbol('AppConfig');
 export const PROJECTION_WAITER = Symbol('ProjectionWaiter');
+export const LOGGER = Symbol('Logger');

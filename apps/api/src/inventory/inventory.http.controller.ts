@@ -1,35 +1,43 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { randomUUID } from 'node:crypto';
 import {
   availabilityQuerySchema,
+  batchCorrectionSchema,
   batchInputSchema,
   expiringQuerySchema,
   scopeQuerySchema,
+  stockAdjustmentSchema,
   type AvailabilityRow,
+  type BatchCorrection,
   type BatchInput,
   type ExpiringBatch,
   type FefoItem,
   type HistoryEntry,
   type InventoryBatch,
   type LowStockItem,
+  type StockAdjustmentInput,
 } from '@pharmacy/contracts';
-import { batchNotFound } from '@pharmacy/domain';
+import { batchNotFound, stockDecider, stockStreamId, todayIn } from '@pharmacy/domain';
+import type { ReadDb } from '@pharmacy/read-db';
 import type { z } from 'zod';
 import type { Principal } from '../common/access/access';
-import { todayIn } from '@pharmacy/domain';
-import { isUuid } from '../common/ids';
+import { CommandExecutor } from '../common/command-executor';
+import { newEntityId } from '../common/idempotency';
+import { ParseId } from '../common/ids';
 import { PharmacyScope } from '../common/pharmacy-scope';
 import { Caller, Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
+import { IfMatchVersion } from '../common/versions';
 import type { AppConfig } from '../config/config';
-import { APP_CONFIG } from '../infrastructure/tokens';
+import { APP_CONFIG, READ_DB } from '../infrastructure/tokens';
 import { ProductQueries } from '../catalogue/product.queries';
-import { CorrectBatchCommand, ReceiveBatchCommand } from './inventory.commands';
+import { AdjustStockCommand, CorrectBatchCommand, ReceiveBatchCommand } from './inventory.commands';
 import { InventoryQueries } from './inventory.queries';
+import { STOCK_SNAPSHOTS } from './stock-snapshots';
 
 type ScopeQuery = z.output<typeof scopeQuerySchema>;
 const scopeQuery = new ZodValidationPipe(scopeQuerySchema);
+const batchId = new ParseId(batchNotFound);
 
 @Controller('api/inventory')
 export class InventoryHttpController {
@@ -38,6 +46,8 @@ export class InventoryHttpController {
     private readonly queries: InventoryQueries,
     private readonly products: ProductQueries,
     private readonly scope: PharmacyScope,
+    private readonly executor: CommandExecutor,
+    @Inject(READ_DB) private readonly db: ReadDb,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -78,9 +88,9 @@ export class InventoryHttpController {
   }
 
   @Get(':id/history')
-  async history(@Param('id') id: string, @Caller() caller: Principal): Promise<HistoryEntry[]> {
+  async history(@Param('id', batchId) id: string, @Caller() caller: Principal): Promise<HistoryEntry[]> {
     await this.batchIn(id, caller);
-    return this.products.history('batch', id);
+    return this.products.history('batch', id, await this.scope.readable(caller, null));
   }
 
   @Post()
@@ -91,31 +101,68 @@ export class InventoryHttpController {
     @Ctx() context: RequestContext,
   ): Promise<InventoryBatch> {
     await this.scope.assertWritable(caller, input.pharmacyId);
-    const batchId: string = await this.commands.execute(new ReceiveBatchCommand(randomUUID(), input, context));
-    const batch = await this.queries.find(batchId);
-    if (!batch) throw batchNotFound(batchId);
-    return batch;
+    return this.commands.execute(new ReceiveBatchCommand(newEntityId(context, 'batch'), input, context));
   }
 
   @Put(':id')
   async correct(
-    @Param('id') id: string,
-    @Body(new ZodValidationPipe(batchInputSchema)) input: BatchInput,
+    @Param('id', batchId) id: string,
+    @Body(new ZodValidationPipe(batchCorrectionSchema)) input: BatchCorrection,
+    @IfMatchVersion() ifMatch: number | null,
+    @Caller() caller: Principal,
+    @Ctx() context: RequestContext,
+  ): Promise<InventoryBatch> {
+    const pharmacyId = await this.batchIn(id, caller, input.pharmacyId);
+    return this.commands.execute(
+      new CorrectBatchCommand(id, pharmacyId, { ...input, version: input.version ?? ifMatch }, context),
+    );
+  }
+
+  /** Units damaged, lost, found, counted or returned to the supplier: a signed change with its reason. */
+  @Post(':id/adjustments')
+  @HttpCode(201)
+  async adjust(
+    @Param('id', batchId) id: string,
+    @Body(new ZodValidationPipe(stockAdjustmentSchema)) input: StockAdjustmentInput,
+    @IfMatchVersion() ifMatch: number | null,
     @Caller() caller: Principal,
     @Ctx() context: RequestContext,
   ): Promise<InventoryBatch> {
     const pharmacyId = await this.batchIn(id, caller);
-    await this.commands.execute(new CorrectBatchCommand(id, pharmacyId, input, context));
-    const batch = await this.queries.find(id);
-    if (!batch) throw batchNotFound(id);
-    return batch;
+    return this.commands.execute(
+      new AdjustStockCommand(id, pharmacyId, { ...input, version: input.version ?? ifMatch }, context),
+    );
   }
 
-  /** The pharmacy of a batch the caller may see; 404 for an unknown batch, 403 for another pharmacy's. */
-  private async batchIn(id: string, caller: Principal): Promise<string> {
-    const pharmacyId = isUuid(id) ? await this.queries.pharmacyOf(id) : null;
+  /**
+   * The pharmacy of a batch the caller may touch; 404 for an unknown batch,
+   * 403 for another pharmacy's. The pharmacy the client names (the batch
+   * form sends it) is checked on the write model first, so an edit does not
+   * depend on the read models being up to date.
+   */
+  private async batchIn(id: string, caller: Principal, named?: string): Promise<string> {
+    if (named && (await this.scope.mayWrite(caller, named)) && (await this.holds(named, id))) return named;
+    const pharmacyId = (await this.queries.pharmacyOf(id)) ?? (await this.holderInWriteModel(id, caller));
     if (!pharmacyId) throw batchNotFound(id);
     await this.scope.assertWritable(caller, pharmacyId);
     return pharmacyId;
+  }
+
+  private holds(pharmacyId: string, batchId: string): Promise<boolean> {
+    return this.executor.read(
+      stockStreamId(pharmacyId),
+      stockDecider,
+      (state) => batchId in state.batches,
+      STOCK_SNAPSHOTS,
+    );
+  }
+
+  /** A batch received a moment ago may not be in the read model yet: look in the stock the caller can see. */
+  private async holderInWriteModel(id: string, caller: Principal): Promise<string | null> {
+    const scope = await this.scope.readable(caller, null);
+    const candidates =
+      scope === 'all' ? (await this.db.selectFrom('pharmacies').select('id').execute()).map((p) => p.id) : scope;
+    for (const pharmacyId of candidates) if (await this.holds(pharmacyId, id)) return pharmacyId;
+    return null;
   }
 }

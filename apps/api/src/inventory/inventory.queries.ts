@@ -3,7 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { AvailabilityRow, ExpiringBatch, FefoItem, InventoryBatch, LowStockItem } from '@pharmacy/contracts';
 import type { InventoryBatchesTable, ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
-import { escapeLike, type Scope } from '../catalogue/product.queries';
+import { escapeLike, inScope, type Scope } from '../catalogue/product.queries';
 
 const batchLabels = [
   'p.name as productName',
@@ -13,9 +13,6 @@ const batchLabels = [
   'ph.name as pharmacyName',
   'ph.nameAr as pharmacyNameAr',
 ] as const;
-
-const NONE = ['00000000-0000-0000-0000-000000000000'];
-const inScope = (scope: string[]) => (scope.length > 0 ? scope : NONE);
 
 /** Reads of `inventory_batches` joined with the catalogue and the locations. `today` is the pharmacies' date. */
 @Injectable()
@@ -184,6 +181,7 @@ function toBatch(
     pharmacyName: row.pharmacyName ?? 'Unknown Location',
     pharmacyNameAr: row.pharmacyNameAr,
     supplierId: row.supplierId,
+    version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

@@ -6,13 +6,14 @@ import { ProjectionWaiter } from '@pharmacy/projections';
 import { createPool, createReadDb, type ReadDb } from '@pharmacy/read-db';
 import { createTestDatabase, type TestDatabase } from '@pharmacy/test-harness';
 import { CommandExecutor } from '../common/command-executor';
+import { systemContext } from '../common/request-context';
 import { SnapshotStore } from '../common/snapshot-store';
 import { loadConfig } from '../config/config';
 import { STOCK_SNAPSHOTS } from './stock-snapshots';
 
 const pharmacyId = randomUUID();
 const productIds = Array.from({ length: 50 }, () => randomUUID());
-const context = { userId: null, pharmacyId: null, correlationId: randomUUID(), causationId: null };
+const context = systemContext();
 
 function receipt(i: number): StockEvent {
   return {
@@ -35,7 +36,13 @@ const envelope = (event: StockEvent) => ({
   id: randomUUID(),
   type: event.type,
   data: event.data,
-  metadata: { ...context, occurredAt: new Date().toISOString() },
+  metadata: {
+    userId: null,
+    pharmacyId: null,
+    correlationId: context.correlationId,
+    causationId: null,
+    occurredAt: new Date().toISOString(),
+  },
 });
 
 describe('stock stream snapshots', () => {
@@ -48,7 +55,7 @@ describe('stock stream snapshots', () => {
     database = await createTestDatabase();
     store = new PostgresEventStore({ connectionString: database.url });
     db = createReadDb(createPool(database.url));
-    sut = new CommandExecutor(store, new ProjectionWaiter(db, []), loadConfig({}), new SnapshotStore(db));
+    sut = new CommandExecutor(store, new ProjectionWaiter(db, []), loadConfig({}), new SnapshotStore(db), console);
   });
   afterAll(async () => {
     await store.close();
@@ -103,10 +110,50 @@ describe('stock stream snapshots', () => {
     );
   }, 120_000);
 
+  it('keeps a hot stream in memory and decides on the tail written by others since', async () => {
+    const stream = stockStreamId(pharmacyId.replace(/^.{8}/, '99999999'));
+    const receive = (batchNumber: string, quantity: number) => ({
+      type: 'ReceiveBatch' as const,
+      pharmacyId,
+      batchId: randomUUID(),
+      productId: productIds[1]!,
+      batchNumber,
+      quantity,
+      purchasePrice: null,
+      expiryDate: '2031-01-31',
+      supplierId: null,
+      today: '2026-11-21',
+    });
+    const options = { snapshot: STOCK_SNAPSHOTS, waitForProjections: false } as const;
+    const first = await sut.execute(stream, stockDecider, receive('HOT-1', 4), context, options);
+    const batchId = (first.events[0] as Extract<StockEvent, { type: 'BatchReceived' }>).data.batchId;
+    // Another process (a second executor with its own memory) tops the batch up.
+    const other = new CommandExecutor(
+      store,
+      new ProjectionWaiter(db, []),
+      loadConfig({}),
+      new SnapshotStore(db),
+      console,
+    );
+    await other.execute(stream, stockDecider, receive('HOT-1', 6), context, options);
+    // This executor still holds the old state in memory; its next command must see the other's receipt.
+    const third = await sut.execute(stream, stockDecider, receive('HOT-1', 1), context, {
+      ...options,
+      answer: (state) => state.batches[batchId]?.quantity,
+    });
+    expect(third.answer).toBe(11);
+    const folded = fold(
+      stockDecider,
+      stockDecider.initialState(),
+      (await store.readStream(stream)).map((e) => ({ type: e.type, data: e.data }) as StockEvent),
+    );
+    expect(folded.batches[batchId]?.quantity).toBe(11);
+  });
+
   it('ignores a snapshot of another schema version and folds from the start', async () => {
     const stream = stockStreamId(randomUUID());
     await store.append(stream, [envelope(receipt(1)), envelope(receipt(2))], 'no_stream');
-    await new SnapshotStore(db).save(stream, 1n, { batches: {} }, { schemaVersion: 0, every: 1 });
+    await new SnapshotStore(db).save(stream, 1n, JSON.stringify({ batches: {} }), { schemaVersion: 0, every: 1 });
     const loaded = await sut.load(stream, stockDecider, STOCK_SNAPSHOTS);
     expect(loaded.snapshotRevision).toBeNull();
     expect(loaded.eventsRead).toBe(2);

@@ -1,10 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { randomUUID } from 'node:crypto';
 import { pharmacyInputSchema, type Pharmacy, type PharmacyInput } from '@pharmacy/contracts';
 import { pharmacyNotFound } from '@pharmacy/domain';
-import { AdminOnly } from '../common/access/access';
-import { Ctx, type RequestContext } from '../common/request-context';
+import { AdminOnly, type Principal } from '../common/access/access';
+import { newEntityId } from '../common/idempotency';
+import { ParseId } from '../common/ids';
+import { Caller, Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
 import {
   ChangePharmacyDetailsCommand,
@@ -12,13 +13,8 @@ import {
   RegisterPharmacyCommand,
 } from './commands/pharmacy.commands';
 import { PharmacyQueries } from './pharmacies.queries';
-import { isUuid } from '../common/ids';
 
-/** An id that is not even a uuid names no pharmacy: same answer as an unknown one. */
-function knownShape(id: string): string {
-  if (!isUuid(id)) throw pharmacyNotFound(id);
-  return id.toLowerCase();
-}
+const pharmacyId = new ParseId(pharmacyNotFound);
 
 @Controller('api/pharmacies')
 export class PharmaciesHttpController {
@@ -27,45 +23,37 @@ export class PharmaciesHttpController {
     private readonly queries: PharmacyQueries,
   ) {}
 
+  /** Administrators see every location; pharmacists the active ones (an inactive one takes no work). */
   @Get()
-  list(): Promise<Pharmacy[]> {
-    return this.queries.list();
+  async list(@Caller() caller: Principal): Promise<Pharmacy[]> {
+    const all = await this.queries.list();
+    return caller.role === 'admin' ? all : all.filter((pharmacy) => pharmacy.isActive);
   }
 
   @Post()
   @HttpCode(201)
   @AdminOnly('Only administrators can add pharmacy locations.')
-  async create(
+  create(
     @Body(new ZodValidationPipe(pharmacyInputSchema)) input: PharmacyInput,
     @Ctx() context: RequestContext,
   ): Promise<Pharmacy> {
-    const id = randomUUID();
-    await this.commands.execute(new RegisterPharmacyCommand(id, input, context));
-    return (await this.queries.find(id)) ?? this.provisional(id, input);
+    return this.commands.execute(new RegisterPharmacyCommand(newEntityId(context, 'pharmacy'), input, context));
   }
 
   @Put(':id')
   @AdminOnly('Only administrators can edit pharmacy locations.')
-  async update(
-    @Param('id') rawId: string,
+  update(
+    @Param('id', pharmacyId) id: string,
     @Body(new ZodValidationPipe(pharmacyInputSchema)) input: PharmacyInput,
     @Ctx() context: RequestContext,
   ): Promise<Pharmacy> {
-    const id = knownShape(rawId);
-    await this.commands.execute(new ChangePharmacyDetailsCommand(id, input, context));
-    return (await this.queries.find(id)) ?? this.provisional(id, input);
+    return this.commands.execute(new ChangePharmacyDetailsCommand(id, input, context));
   }
 
   @Delete(':id')
   @HttpCode(204)
   @AdminOnly('Only administrators can delete pharmacy locations.')
-  async remove(@Param('id') rawId: string, @Ctx() context: RequestContext): Promise<void> {
-    await this.commands.execute(new DeletePharmacyCommand(knownShape(rawId), context));
-  }
-
-  /** The answer when the read model has not caught up within the wait bound: what was just written. */
-  private provisional(id: string, input: PharmacyInput): Pharmacy {
-    const now = new Date().toISOString();
-    return { id, ...input, createdAt: now, updatedAt: now };
+  async remove(@Param('id', pharmacyId) id: string, @Ctx() context: RequestContext): Promise<void> {
+    await this.commands.execute(new DeletePharmacyCommand(id, context));
   }
 }

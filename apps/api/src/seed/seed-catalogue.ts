@@ -17,7 +17,7 @@ import {
 import type { GlobalPosition } from '@pharmacy/event-store';
 import { todayIn } from '@pharmacy/domain';
 import { CommandExecutor } from '../common/command-executor';
-import type { RequestContext } from '../common/request-context';
+import { systemContext, type RequestContext } from '../common/request-context';
 import type { Runtime } from '../infrastructure/runtime';
 import { STOCK_SNAPSHOTS } from '../inventory/stock-snapshots';
 import { demoCategories, demoProducts, demoSuppliers } from './demo-catalogue';
@@ -59,7 +59,7 @@ export async function seedDemoCatalogue(app: INestApplicationContext, runtime: R
   const done = await runtime.db.selectFrom('seedRuns').select('name').where('name', '=', SEED_NAME).executeTakeFirst();
   if (done) return false;
   const executor = app.get(CommandExecutor, { strict: false });
-  const context: RequestContext = { userId: null, pharmacyId: null, correlationId: demoId(`seed-${Date.now()}`) };
+  const context: RequestContext = { ...systemContext(), correlationId: demoId(`seed-${Date.now()}`) };
   const quiet = { waitForProjections: false } as const;
   const exists = async (stream: string) => (await runtime.store.readStream(stream, { maxCount: 1 })).length > 0;
   let last: GlobalPosition | null = null;
@@ -193,7 +193,7 @@ export async function seedDemoCatalogue(app: INestApplicationContext, runtime: R
       }
     }
   }
-  await executor.settle(last);
+  await executor.settle(last, context);
   await sql`INSERT INTO seed_runs (name) VALUES (${SEED_NAME}) ON CONFLICT DO NOTHING`.execute(runtime.db);
   return true;
 }

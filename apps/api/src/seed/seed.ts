@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { systemContext } from '../common/request-context';
 import { sql } from 'kysely';
 import { DomainError, pharmacyDecider, pharmacyStreamId } from '@pharmacy/domain';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -22,7 +22,7 @@ export async function seedDemoData(
   const done = await runtime.db.selectFrom('seedRuns').select('name').where('name', '=', SEED_NAME).executeTakeFirst();
   if (done) return options.catalogue ? seedDemoCatalogue(app, runtime) : false;
   const executor = app.get(CommandExecutor, { strict: false });
-  const context = { userId: null, pharmacyId: null, correlationId: randomUUID() };
+  const context = systemContext();
   for (const { id, ...details } of demoPharmacies) {
     try {
       await executor.execute(

@@ -42,20 +42,23 @@ export function mountSessions(
 
 /**
  * Refuses state-changing API requests sent by another site's page: the browser
- * names the page's origin, and it must be this server. Requests without an
- * Origin header (not from a browser page) are left to the session and SameSite.
+ * names the page's origin, and it must be this server's whole origin (scheme,
+ * host and port). Requests without an Origin header (not from a browser page)
+ * are left to the session and SameSite.
  */
 export function sameOriginWrites(request: Request, response: Response, next: NextFunction): void {
   const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
   const origin = request.get('origin');
   if (unsafe && origin && request.path.startsWith('/api')) {
-    let host: string | null;
+    let given: string | null;
     try {
-      host = new URL(origin).host;
+      given = new URL(origin).origin;
     } catch {
-      host = null;
+      given = null;
     }
-    if (host !== request.get('host')) {
+    // request.protocol honours X-Forwarded-Proto only from the proxies Express trusts (trust proxy).
+    const own = `${request.protocol}://${request.get('host') ?? ''}`;
+    if (given === null || given !== own.toLowerCase()) {
       response
         .status(403)
         .json({ statusCode: 403, code: 'BAD_ORIGIN', message: 'This request came from another site and was refused.' });

@@ -1,4 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
+import { onReadModelsBehind } from '../lib/api';
+
+/** How long after a write answered ahead of the read models the lists are fetched again. */
+const READ_MODELS_CATCH_UP_MS = 1000;
 
 /**
  * Specification §7/§9: data never goes stale on its own (writes invalidate what
@@ -6,7 +10,7 @@ import { QueryClient } from '@tanstack/react-query';
  * or refetched on window focus.
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: Infinity,
@@ -19,4 +23,7 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
+  // A write answered before the read models had it: the lists fetched after it may miss it, so fetch them again.
+  onReadModelsBehind(() => setTimeout(() => void client.invalidateQueries(), READ_MODELS_CATCH_UP_MS));
+  return client;
 }

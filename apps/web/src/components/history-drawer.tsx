@@ -1,4 +1,4 @@
-import type { HistoryEntry, SalesUnit } from '@pharmacy/contracts';
+import type { AdjustmentReason, HistoryEntry, SalesUnit } from '@pharmacy/contracts';
 import { Badge, Box, Button, Callout, Flex, Heading, IconButton, Skeleton, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
@@ -14,6 +14,7 @@ import {
   useSuppliers,
   type HistorySubject,
 } from '../lib/catalogue';
+import { adjustmentReasonLabels } from '../lib/adjustment-reasons';
 import { useDateTimeFormatter, useDayFormatter } from '../lib/dates';
 import { describeHistoryEntry, type HistoryField, type HistoryKind, type HistoryLine } from '../lib/history';
 import { useMoneyFormatter } from '../lib/money';
@@ -31,6 +32,9 @@ const kindTitles = {
   productDeleted: { id: 'history.event.productDeleted' },
   batchReceived: { id: 'history.event.batchReceived' },
   batchCorrected: { id: 'history.event.batchCorrected' },
+  stockAdjusted: { id: 'history.event.stockAdjusted' },
+  productWithdrawn: { id: 'history.event.productWithdrawn' },
+  productReinstated: { id: 'history.event.productReinstated' },
   other: { id: 'history.event.other' },
 } as const satisfies Record<HistoryKind, { id: MessageId }>;
 
@@ -62,12 +66,16 @@ const fieldLabels = {
   quantity: { id: 'history.field.quantity' },
   purchasePrice: { id: 'history.field.purchasePrice' },
   expiryDate: { id: 'history.field.expiryDate' },
+  quantityChange: { id: 'history.field.quantityChange' },
+  adjustmentReason: { id: 'history.field.adjustmentReason' },
+  note: { id: 'history.field.note' },
 } as const satisfies Record<HistoryField, { id: MessageId }>;
 
 const moneyFields = new Set<HistoryField>(['price', 'cost', 'purchasePrice']);
 const yesNoFields = new Set<HistoryField>(['requiresPrescription', 'commissionEnabled']);
 const numberFields = new Set<HistoryField>(['unitsPerPackage', 'minStockLevel', 'maxStockLevel', 'quantity']);
-const ltrFields = new Set<HistoryField>(['sku', 'barcode', 'batchNumber']);
+// Codes, and signed numbers (whose sign would otherwise land on the wrong side in Arabic).
+const ltrFields = new Set<HistoryField>(['sku', 'barcode', 'batchNumber', 'quantityChange']);
 
 export interface HistoryDrawerProps {
   /** Whose history; null while closed (the drawer keeps the last one while it animates away). */
@@ -278,6 +286,12 @@ function useHistoryValueFormatter(): (field: HistoryField, value: unknown) => st
           return intl.formatNumber(Number(value) / 100, { style: 'percent', maximumFractionDigits: 2 });
         case 'expiryDate':
           return formatDay(String(value));
+        case 'quantityChange':
+          return intl.formatNumber(Number(value), { signDisplay: 'exceptZero' });
+        case 'adjustmentReason':
+          return String(value) in adjustmentReasonLabels
+            ? intl.formatMessage(adjustmentReasonLabels[String(value) as AdjustmentReason])
+            : String(value);
         case 'salesUnit':
           return String(value) in salesUnitLabels
             ? intl.formatMessage(salesUnitLabels[String(value) as SalesUnit])

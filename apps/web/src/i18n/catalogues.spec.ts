@@ -127,6 +127,9 @@ describe('message catalogues', () => {
             confidence: 90,
             expired: 4,
             critical: 2,
+            available: 3,
+            quantity: 5,
+            price: 'x',
           },
         );
       }

@@ -26,15 +26,41 @@ export async function throwIfNotOk(response: Response): Promise<void> {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+export interface RequestOptions {
+  /** One per user action (see `ActionKey`): the server records a repeat of it once. */
+  idempotencyKey?: string;
+}
+
+type ReadModelsBehindListener = () => void;
+const readModelsBehindListeners = new Set<ReadModelsBehindListener>();
+
+/**
+ * Called when a write was answered before the server's read models caught up
+ * with it (`X-Read-Models: stale`): lists fetched right now may not show it yet.
+ */
+export function onReadModelsBehind(listener: ReadModelsBehindListener): () => void {
+  readModelsBehindListeners.add(listener);
+  return () => readModelsBehindListeners.delete(listener);
+}
+
 /** A write (or any call with a body). Sends the session cookie; throws `HttpError` on a non-2xx answer. */
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    headers: Object.keys(headers).length > 0 ? headers : undefined,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   await throwIfNotOk(response);
+  if (response.headers.get('X-Read-Models') === 'stale') for (const listener of readModelsBehindListeners) listener();
   return response;
 }
 

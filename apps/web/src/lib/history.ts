@@ -36,6 +36,9 @@ export const historyFields = [
   'quantity',
   'purchasePrice',
   'expiryDate',
+  'quantityChange',
+  'adjustmentReason',
+  'note',
 ] as const;
 export type HistoryField = (typeof historyFields)[number];
 
@@ -49,6 +52,9 @@ export type HistoryKind =
   | 'productDeleted'
   | 'batchReceived'
   | 'batchCorrected'
+  | 'stockAdjusted'
+  | 'productWithdrawn'
+  | 'productReinstated'
   | 'other';
 
 /** `from` is absent for a starting value (a registration, a receipt). */
@@ -73,6 +79,9 @@ const kindOfType: Record<string, HistoryKind> = {
   ProductDeleted: 'productDeleted',
   BatchReceived: 'batchReceived',
   BatchCorrected: 'batchCorrected',
+  StockAdjusted: 'stockAdjusted',
+  ProductWithdrawn: 'productWithdrawn',
+  ProductReinstated: 'productReinstated',
 };
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -140,6 +149,18 @@ export function describeHistoryEntry(entry: Pick<HistoryEntry, 'type' | 'data'>)
         kind,
         lines: facts(data, ['batchNumber', 'quantity', 'expiryDate', 'purchasePrice', 'pharmacyId']),
       };
+    case 'stockAdjusted':
+      return {
+        kind,
+        lines: [
+          ...facts(data, ['quantityChange']),
+          ...(data.reason ? [{ field: 'adjustmentReason' as const, value: data.reason }] : []),
+          ...facts(data, ['note']),
+        ],
+      };
+    case 'productWithdrawn':
+    case 'productReinstated':
+      return { kind, lines: facts(data, ['pharmacyId']) };
     case 'productActivated':
     case 'productDeactivated':
     case 'other':

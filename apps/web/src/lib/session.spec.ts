@@ -52,7 +52,7 @@ describe('getAuthState', () => {
   it('does not cache the answer in the browser and sends the session cookie', async () => {
     const { calls } = serverAnswering(401, unauthorizedBody);
     await getAuthState();
-    expect(calls).toEqual([{ method: 'GET', url: '/api/auth/user', body: undefined }]);
+    expect(calls).toEqual([{ method: 'GET', url: '/api/auth/user', body: undefined, headers: {} }]);
     expect(globalThis.fetch).toHaveBeenCalledWith(
       '/api/auth/user',
       expect.objectContaining({ credentials: 'include', cache: 'no-store' }),

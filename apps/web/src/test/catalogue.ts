@@ -35,6 +35,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     requiresPrescription: false,
     isActive: true,
     totalStock: 0,
+    version: 1,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
@@ -59,6 +60,7 @@ export function aBatch(overrides: Partial<InventoryBatch> = {}): InventoryBatch 
     pharmacyName: downtown.name,
     pharmacyNameAr: downtown.nameAr,
     supplierId: SUPPLIER_ID,
+    version: 1,
     updatedAt: '2026-10-01T00:00:00.000Z',
     ...overrides,
   };

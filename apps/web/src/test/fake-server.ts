@@ -7,6 +7,7 @@ export interface RecordedCall {
   method: string;
   url: string;
   body: unknown;
+  headers: Record<string, string>;
 }
 
 /**
@@ -20,7 +21,8 @@ export function fakeServer(routes: Record<string, FakeHandler>) {
     const url = String(input);
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    calls.push({ method, url, body });
+    const headers = { ...((init?.headers as Record<string, string> | undefined) ?? {}) };
+    calls.push({ method, url, body, headers });
     const handler = routes[`${method} ${url}`];
     if (!handler) return Promise.resolve(fakeResponse(500, `no fake for ${method} ${url}`));
     return Promise.resolve(handler(body));

@@ -65,10 +65,8 @@ export type ScanResult =
 
 /** A barcode that is clearly a GS1 element string but cannot be read. The message is meant for the user. */
 export class Gs1ParseError extends DomainError {
-  override readonly code = 'INVALID_GS1' as const;
-
   constructor(message: string, details: Record<string, unknown> = {}) {
-    super('invalid', 'INVALID_GS1', message, details);
+    super('INVALID_GS1', message, details);
     this.name = 'Gs1ParseError';
   }
 }

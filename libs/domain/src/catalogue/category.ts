@@ -36,7 +36,7 @@ export type CategoryCommand =
 export type CategoryState = { status: 'none' } | { status: 'active' | 'deleted'; details: CategoryDetails };
 
 export const categoryNotFound = (categoryId: string) =>
-  new DomainError('not_found', 'CATEGORY_NOT_FOUND', 'Category not found', { categoryId });
+  new DomainError('CATEGORY_NOT_FOUND', 'Category not found', { categoryId });
 
 export const categoryDecider: Decider<CategoryCommand, CategoryEvent, CategoryState> = {
   initialState: () => ({ status: 'none' }),
@@ -44,8 +44,7 @@ export const categoryDecider: Decider<CategoryCommand, CategoryEvent, CategorySt
   decide(command, state) {
     switch (command.type) {
       case 'CreateCategory':
-        if (state.status !== 'none')
-          throw new DomainError('conflict', 'CATEGORY_ALREADY_EXISTS', 'This category already exists');
+        if (state.status !== 'none') throw new DomainError('CATEGORY_ALREADY_EXISTS', 'This category already exists');
         return [{ type: 'CategoryCreated', data: { categoryId: command.categoryId, details: command.details } }];
       case 'ChangeCategoryDetails': {
         if (state.status !== 'active') throw categoryNotFound(command.categoryId);
@@ -58,7 +57,6 @@ export const categoryDecider: Decider<CategoryCommand, CategoryEvent, CategorySt
         if (state.status !== 'active') throw categoryNotFound(command.categoryId);
         if (command.productsUsingIt > 0) {
           throw new DomainError(
-            'conflict',
             'CATEGORY_IN_USE',
             `This category is used by ${command.productsUsingIt} product(s). Move them to another category first.`,
             { productsUsingIt: command.productsUsingIt },

@@ -49,6 +49,7 @@ describe('product', () => {
       .when({
         type: 'UpdateProduct',
         productId,
+        expectedVersion: 1,
         commissionReason: 'Winter campaign',
         product: {
           details: { ...product.details, name: 'Paracetamol 500mg tablets' },
@@ -82,17 +83,30 @@ describe('product', () => {
   });
 
   it('writes nothing for an update that changes nothing', () => {
-    given(registered).when({ type: 'UpdateProduct', productId, product }).then([]);
+    given(registered).when({ type: 'UpdateProduct', productId, product, expectedVersion: null }).then([]);
   });
 
-  it('refuses to delete a product that still has stock, and deletes one that has none', () => {
-    given(registered).when({ type: 'DeleteProduct', productId, unitsInStock: 3 }).thenRefuses({
-      kind: 'conflict',
-      code: 'INVENTORY_EXISTS',
-      message: 'This product has existing inventory. Please remove all inventory batches first.',
-    });
+  it('refuses an edit made on an older version of the product', () => {
+    const renamed: ProductEvent = {
+      type: 'ProductDetailsChanged',
+      data: { productId, changes: { name: 'Renamed' }, previous: { name: 'Paracetamol 500 mg' } },
+    };
+    given(registered, renamed)
+      .when({ type: 'UpdateProduct', productId, product, expectedVersion: 1 })
+      .thenRefuses({ kind: 'conflict', code: 'STALE_EDIT', message: /changed by someone else/ });
+    given(registered, renamed)
+      .when({ type: 'UpdateProduct', productId, product, expectedVersion: 2 })
+      .then([
+        {
+          type: 'ProductDetailsChanged',
+          data: { productId, changes: { name: 'Paracetamol 500 mg' }, previous: { name: 'Renamed' } },
+        },
+      ]);
+  });
+
+  it('deletes a product (once the pharmacies have withdrawn it: see the stock decider)', () => {
     given(registered)
-      .when({ type: 'DeleteProduct', productId, unitsInStock: 0 })
+      .when({ type: 'DeleteProduct', productId })
       .then([
         {
           type: 'ProductDeleted',
@@ -107,10 +121,8 @@ describe('product', () => {
       data: { productId, sku: 'PAR-500', barcode: null, name: 'x' },
     };
     given(registered, deleted)
-      .when({ type: 'UpdateProduct', productId, product })
+      .when({ type: 'UpdateProduct', productId, product, expectedVersion: null })
       .thenRefuses({ kind: 'not_found', code: 'PRODUCT_NOT_FOUND' });
-    given()
-      .when({ type: 'DeleteProduct', productId, unitsInStock: 0 })
-      .thenRefuses({ kind: 'not_found', code: 'PRODUCT_NOT_FOUND' });
+    given().when({ type: 'DeleteProduct', productId }).thenRefuses({ kind: 'not_found', code: 'PRODUCT_NOT_FOUND' });
   });
 });

@@ -84,14 +84,35 @@ export type ProductEvent = { [K in keyof Schemas]: DomainEvent<K, z.infer<Schema
 
 export type ProductCommand =
   | { type: 'RegisterProduct'; productId: string; product: ProductSnapshot }
-  | { type: 'UpdateProduct'; productId: string; product: ProductSnapshot; commissionReason?: string | null }
-  /** `unitsInStock`: units held in all batches of the product (from the inventory read model). */
-  | { type: 'DeleteProduct'; productId: string; unitsInStock: number };
+  | {
+      type: 'UpdateProduct';
+      productId: string;
+      product: ProductSnapshot;
+      commissionReason?: string | null;
+      /** The product's version when the form was loaded; null when the client did not say (no stale-edit check). */
+      expectedVersion: number | null;
+    }
+  /**
+   * Only after every pharmacy's stock stream recorded ProductWithdrawn (it
+   * held none, and receives no more): the deletion is decided on the write
+   * model, and a receipt racing it cannot slip in.
+   */
+  | { type: 'DeleteProduct'; productId: string };
 
-export type ProductState = { status: 'none' } | ({ status: 'active' | 'deleted' } & ProductSnapshot);
+export type ProductState =
+  | { status: 'none' }
+  /** `version`: how many events the product has had; an edit names the version it was made on. */
+  | ({ status: 'active' | 'deleted'; version: number } & ProductSnapshot);
 
 export const productNotFound = (productId: string) =>
-  new DomainError('not_found', 'PRODUCT_NOT_FOUND', 'The product no longer exists.', { productId });
+  new DomainError('PRODUCT_NOT_FOUND', 'The product no longer exists.', { productId });
+
+export const staleProductEdit = (productId: string, version: number) =>
+  new DomainError(
+    'STALE_EDIT',
+    'This product was changed by someone else after you opened it. Check its current values and try again.',
+    { productId, version },
+  );
 
 export const productDecider: Decider<ProductCommand, ProductEvent, ProductState> = {
   initialState: () => ({ status: 'none' }),
@@ -99,8 +120,7 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
   decide(command, state) {
     switch (command.type) {
       case 'RegisterProduct': {
-        if (state.status !== 'none')
-          throw new DomainError('conflict', 'PRODUCT_ALREADY_EXISTS', 'This product already exists');
+        if (state.status !== 'none') throw new DomainError('PRODUCT_ALREADY_EXISTS', 'This product already exists');
         const { details, pricing, commission, isActive } = command.product;
         assertStockLevels(details);
         return [
@@ -110,6 +130,9 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
 
       case 'UpdateProduct': {
         if (state.status !== 'active') throw productNotFound(command.productId);
+        if (command.expectedVersion !== null && command.expectedVersion !== state.version) {
+          throw staleProductEdit(command.productId, state.version);
+        }
         const next = command.product;
         assertStockLevels(next.details);
         const productId = command.productId;
@@ -152,14 +175,6 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
 
       case 'DeleteProduct':
         if (state.status !== 'active') throw productNotFound(command.productId);
-        if (command.unitsInStock > 0) {
-          throw new DomainError(
-            'conflict',
-            'INVENTORY_EXISTS',
-            'This product has existing inventory. Please remove all inventory batches first.',
-            { unitsInStock: command.unitsInStock },
-          );
-        }
         return [
           {
             type: 'ProductDeleted',
@@ -178,33 +193,28 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
   },
 
   evolve(state, event) {
+    if (event.type === 'ProductRegistered') {
+      const { details, pricing, commission, isActive } = event.data;
+      return { status: 'active', version: 1, details, pricing, commission, isActive };
+    }
+    if (state.status === 'none') return state;
+    const next = { ...state, version: state.version + 1 };
     switch (event.type) {
-      case 'ProductRegistered': {
-        const { details, pricing, commission, isActive } = event.data;
-        return { status: 'active', details, pricing, commission, isActive };
-      }
       case 'ProductDetailsChanged':
-        return state.status === 'none' ? state : { ...state, details: { ...state.details, ...event.data.changes } };
+        return { ...next, details: { ...state.details, ...event.data.changes } };
       case 'ProductPriceChanged':
-        return state.status === 'none'
-          ? state
-          : { ...state, pricing: { price: event.data.price, cost: event.data.cost } };
+        return { ...next, pricing: { price: event.data.price, cost: event.data.cost } };
       case 'ProductCommissionChanged':
-        return state.status === 'none'
-          ? state
-          : {
-              ...state,
-              commission: {
-                commissionRate: event.data.commissionRate,
-                commissionEnabled: event.data.commissionEnabled,
-              },
-            };
+        return {
+          ...next,
+          commission: { commissionRate: event.data.commissionRate, commissionEnabled: event.data.commissionEnabled },
+        };
       case 'ProductActivated':
-        return state.status === 'none' ? state : { ...state, isActive: true };
+        return { ...next, isActive: true };
       case 'ProductDeactivated':
-        return state.status === 'none' ? state : { ...state, isActive: false };
+        return { ...next, isActive: false };
       case 'ProductDeleted':
-        return state.status === 'none' ? state : { ...state, status: 'deleted' };
+        return { ...next, status: 'deleted' };
       default:
         return assertNever(event);
     }
@@ -213,6 +223,6 @@ export const productDecider: Decider<ProductCommand, ProductEvent, ProductState>
 
 function assertStockLevels(details: ProductDetails): void {
   if (details.maxStockLevel < details.minStockLevel) {
-    throw new DomainError('invalid', 'STOCK_LEVELS_INVALID', 'Maximum stock must be at least the minimum stock');
+    throw new DomainError('STOCK_LEVELS_INVALID', 'Maximum stock must be at least the minimum stock');
   }
 }

@@ -37,7 +37,7 @@ export type SupplierCommand =
 export type SupplierState = { status: 'none' } | { status: 'active' | 'deleted'; details: SupplierDetails };
 
 export const supplierNotFound = (supplierId: string) =>
-  new DomainError('not_found', 'SUPPLIER_NOT_FOUND', 'Supplier not found', { supplierId });
+  new DomainError('SUPPLIER_NOT_FOUND', 'Supplier not found', { supplierId });
 
 export const supplierDecider: Decider<SupplierCommand, SupplierEvent, SupplierState> = {
   initialState: () => ({ status: 'none' }),
@@ -45,8 +45,7 @@ export const supplierDecider: Decider<SupplierCommand, SupplierEvent, SupplierSt
   decide(command, state) {
     switch (command.type) {
       case 'RegisterSupplier':
-        if (state.status !== 'none')
-          throw new DomainError('conflict', 'SUPPLIER_ALREADY_EXISTS', 'This supplier already exists');
+        if (state.status !== 'none') throw new DomainError('SUPPLIER_ALREADY_EXISTS', 'This supplier already exists');
         return [{ type: 'SupplierRegistered', data: { supplierId: command.supplierId, details: command.details } }];
       case 'ChangeSupplierDetails': {
         if (state.status !== 'active') throw supplierNotFound(command.supplierId);
@@ -59,7 +58,6 @@ export const supplierDecider: Decider<SupplierCommand, SupplierEvent, SupplierSt
         if (state.status !== 'active') throw supplierNotFound(command.supplierId);
         if (command.productsUsingIt > 0) {
           throw new DomainError(
-            'conflict',
             'SUPPLIER_IN_USE',
             `This supplier is named on ${command.productsUsingIt} product(s). Choose another supplier for them first, or mark this one inactive.`,
             { productsUsingIt: command.productsUsingIt },

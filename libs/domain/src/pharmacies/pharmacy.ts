@@ -47,7 +47,7 @@ export type PharmacyState =
   | { status: 'deleted'; details: PharmacyDetails };
 
 export const pharmacyNotFound = (pharmacyId: string) =>
-  new DomainError('not_found', 'PHARMACY_NOT_FOUND', 'Pharmacy location not found', { pharmacyId });
+  new DomainError('PHARMACY_NOT_FOUND', 'Pharmacy location not found', { pharmacyId });
 
 export const pharmacyDecider: Decider<PharmacyCommand, PharmacyEvent, PharmacyState> = {
   initialState: () => ({ status: 'unregistered' }),
@@ -56,7 +56,7 @@ export const pharmacyDecider: Decider<PharmacyCommand, PharmacyEvent, PharmacySt
     switch (command.type) {
       case 'RegisterPharmacy':
         if (state.status !== 'unregistered') {
-          throw new DomainError('conflict', 'PHARMACY_ALREADY_EXISTS', 'This pharmacy location already exists', {
+          throw new DomainError('PHARMACY_ALREADY_EXISTS', 'This pharmacy location already exists', {
             pharmacyId: command.pharmacyId,
           });
         }

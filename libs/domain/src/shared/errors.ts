@@ -2,17 +2,85 @@
  * What a domain error means to a caller. The HTTP layer maps each kind to a
  * status code in one place; the domain never speaks HTTP.
  */
-export type DomainErrorKind = 'not_found' | 'conflict' | 'invalid' | 'forbidden' | 'unauthorized';
+export type DomainErrorKind = 'not_found' | 'conflict' | 'invalid' | 'forbidden' | 'unauthorized' | 'unprocessable';
+
+/**
+ * Every stable error code, with its one kind: a code always answers with the
+ * same status, wherever it is raised. Clients may branch on codes; messages
+ * are for people.
+ */
+export const errorCatalogue = {
+  // Something named does not exist (or the caller may not know it does).
+  ASSIGNMENT_NOT_FOUND: 'not_found',
+  BATCH_NOT_FOUND: 'not_found',
+  CATEGORY_NOT_FOUND: 'not_found',
+  PHARMACY_NOT_FOUND: 'not_found',
+  PRODUCT_NOT_FOUND: 'not_found',
+  SUPPLIER_NOT_FOUND: 'not_found',
+  USER_NOT_FOUND: 'not_found',
+
+  // The request is well-formed but the current state refuses it.
+  ALREADY_ASSIGNED: 'conflict',
+  BATCH_EXPIRY_MISMATCH: 'conflict',
+  BATCH_LOCATION_CHANGE: 'conflict',
+  BATCH_NUMBER_TAKEN: 'conflict',
+  CATEGORY_ALREADY_EXISTS: 'conflict',
+  CATEGORY_IN_USE: 'conflict',
+  CONCURRENCY_CONFLICT: 'conflict',
+  DUPLICATE_VALUE: 'conflict',
+  EMAIL_TAKEN: 'conflict',
+  INSUFFICIENT_STOCK: 'conflict',
+  INVENTORY_EXISTS: 'conflict',
+  LAST_ADMIN: 'conflict',
+  OWN_ACCOUNT: 'conflict',
+  OWN_ROLE: 'conflict',
+  PHARMACY_ALREADY_EXISTS: 'conflict',
+  PRODUCT_ALREADY_EXISTS: 'conflict',
+  PRODUCT_BEING_DELETED: 'conflict',
+  STALE_EDIT: 'conflict',
+  SUPPLIER_ALREADY_EXISTS: 'conflict',
+  SUPPLIER_IN_USE: 'conflict',
+  TOTP_NOT_STARTED: 'conflict',
+  USERNAME_TAKEN: 'conflict',
+  USER_NOT_ASSIGNED: 'conflict',
+
+  // The request itself is wrong.
+  EXPIRY_IN_PAST: 'invalid',
+  INVALID_GS1: 'invalid',
+  QUANTITY_INVALID: 'invalid',
+  STOCK_LEVELS_INVALID: 'invalid',
+  TOTP_CODE_MISMATCH: 'invalid',
+  USERNAME_REQUIRED: 'invalid',
+
+  // The same Idempotency-Key was sent with another request.
+  IDEMPOTENCY_KEY_REUSED: 'unprocessable',
+
+  FORBIDDEN: 'forbidden',
+  PHARMACY_FORBIDDEN: 'forbidden',
+
+  ACCOUNT_LOCKED: 'unauthorized',
+  INVALID_CREDENTIALS: 'unauthorized',
+  INVALID_TOTP: 'unauthorized',
+  INVALID_VERIFICATION_CODE: 'unauthorized',
+  TOTP_NOT_ENABLED: 'unauthorized',
+  TOTP_REQUIRED: 'unauthorized',
+  VERIFICATION_CODE_EXPIRED: 'unauthorized',
+  VERIFICATION_CODE_VOID: 'unauthorized',
+} as const satisfies Record<string, DomainErrorKind>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
 
 export class DomainError extends Error {
+  readonly kind: DomainErrorKind;
+
   constructor(
-    readonly kind: DomainErrorKind,
-    /** Stable, machine-readable code, e.g. PHARMACY_NOT_FOUND. */
-    readonly code: string,
+    /** Stable, machine-readable code, e.g. PHARMACY_NOT_FOUND; its kind comes from the catalogue. */
+    readonly code: ErrorCode,
     message: string,
     readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'DomainError';
+    this.kind = errorCatalogue[code];
   }
 }

@@ -110,36 +110,87 @@ describe('stock at one pharmacy', () => {
       .thenRefuses({ kind: 'invalid', code: 'QUANTITY_INVALID' });
   });
 
-  it('corrects a batch, recording only what changed with the old values', () => {
+  const correct = (
+    fields: Partial<{ batchNumber: string; purchasePrice: string | null; expiryDate: string }> = {},
+    quantity = 40,
+    expectedVersion: number | null = null,
+  ) => ({
+    type: 'CorrectBatch' as const,
+    pharmacyId,
+    batchId,
+    fields: { productId, batchNumber: 'AB123', purchasePrice: '1.25', expiryDate: '2027-03-31', ...fields },
+    quantity,
+    reason: 'count_correction' as const,
+    note: null,
+    expectedVersion,
+  });
+
+  it('corrects a batch, recording only what changed with the old values, and the quantity as a signed adjustment', () => {
     given(received)
-      .when({
-        type: 'CorrectBatch',
-        pharmacyId,
-        batchId,
-        fields: { productId, batchNumber: 'AB123', quantity: 38, purchasePrice: '1.25', expiryDate: '2027-02-28' },
-      })
+      .when(correct({ expiryDate: '2027-02-28' }, 38))
       .then([
         {
           type: 'BatchCorrected',
-          data: {
-            pharmacyId,
-            batchId,
-            changes: { quantity: 38, expiryDate: '2027-02-28' },
-            previous: { quantity: 40, expiryDate: '2027-03-31' },
-          },
+          data: { pharmacyId, batchId, changes: { expiryDate: '2027-02-28' }, previous: { expiryDate: '2027-03-31' } },
+        },
+        {
+          type: 'StockAdjusted',
+          data: { pharmacyId, batchId, productId, quantityChange: -2, reason: 'count_correction', note: null },
         },
       ]);
   });
 
   it('writes nothing for a correction that changes nothing', () => {
+    given(received).when(correct()).then([]);
+  });
+
+  it('refuses an edit made on an older version of the batch: a receipt, a correction or an adjustment moved it on', () => {
+    const topUp: StockEvent = { ...received, data: { ...received.data, quantity: 5 } };
     given(received)
-      .when({
-        type: 'CorrectBatch',
-        pharmacyId,
-        batchId,
-        fields: { productId, batchNumber: 'AB123', quantity: 40, purchasePrice: '1.25', expiryDate: '2027-03-31' },
-      })
-      .then([]);
+      .when(correct({}, 35, 1))
+      .then([
+        {
+          type: 'StockAdjusted',
+          data: { pharmacyId, batchId, productId, quantityChange: -5, reason: 'count_correction', note: null },
+        },
+      ]);
+    given(received, topUp)
+      .when(correct({}, 35, 1))
+      .thenRefuses({ kind: 'conflict', code: 'STALE_EDIT', message: /changed by someone else/ });
+    given(received, topUp)
+      .when(correct({}, 50, 2))
+      .then([
+        {
+          type: 'StockAdjusted',
+          data: { pharmacyId, batchId, productId, quantityChange: 5, reason: 'count_correction', note: null },
+        },
+      ]);
+  });
+
+  it('adjusts stock by a signed quantity with a reason, never below zero', () => {
+    const adjust = (quantityChange: number, expectedVersion: number | null = null) => ({
+      type: 'AdjustStock' as const,
+      pharmacyId,
+      batchId,
+      quantityChange,
+      reason: 'damaged' as const,
+      note: 'Crushed box',
+      expectedVersion,
+    });
+    given(received)
+      .when(adjust(-3))
+      .then([
+        {
+          type: 'StockAdjusted',
+          data: { pharmacyId, batchId, productId, quantityChange: -3, reason: 'damaged', note: 'Crushed box' },
+        },
+      ]);
+    given(received)
+      .when(adjust(-41))
+      .thenRefuses({ kind: 'conflict', code: 'INSUFFICIENT_STOCK', message: /holds 40 units; 41 cannot be taken out/ });
+    given(received).when(adjust(0)).thenRefuses({ kind: 'invalid', code: 'QUANTITY_INVALID' });
+    given(received).when(adjust(-1, 7)).thenRefuses({ kind: 'conflict', code: 'STALE_EDIT' });
+    given().when(adjust(1)).thenRefuses({ kind: 'not_found', code: 'BATCH_NOT_FOUND' });
   });
 
   it('refuses to correct a batch into the number of another batch of the product, or an unknown batch', () => {
@@ -148,20 +199,67 @@ describe('stock at one pharmacy', () => {
       data: { ...received.data, batchId: newBatchId, batchNumber: 'ZZ1' },
     };
     given(received, other)
-      .when({
-        type: 'CorrectBatch',
-        pharmacyId,
-        batchId: newBatchId,
-        fields: { productId, batchNumber: 'ab123', quantity: 1, purchasePrice: null, expiryDate: '2027-03-31' },
-      })
+      .when({ ...correct({ batchNumber: 'ab123', purchasePrice: null }, 40), batchId: newBatchId })
       .thenRefuses({ kind: 'conflict', code: 'BATCH_NUMBER_TAKEN' });
     given()
-      .when({
-        type: 'CorrectBatch',
-        pharmacyId,
-        batchId,
-        fields: { productId, batchNumber: 'X', quantity: 1, purchasePrice: null, expiryDate: '2027-03-31' },
-      })
+      .when(correct({ batchNumber: 'X' }, 1))
       .thenRefuses({ kind: 'not_found', code: 'BATCH_NOT_FOUND' });
+  });
+
+  describe('withdrawal of a product being deleted from the catalogue', () => {
+    const withdraw = { type: 'WithdrawProduct' as const, pharmacyId, productId, at: '2026-11-21T10:00:00.000Z' };
+    const withdrawn: StockEvent = {
+      type: 'ProductWithdrawn',
+      data: { pharmacyId, productId, withdrawnAt: '2026-11-21T10:00:00.000Z' },
+    };
+
+    it('is refused while the pharmacy holds units of the product', () => {
+      given(received).when(withdraw).thenRefuses({ kind: 'conflict', code: 'INVENTORY_EXISTS' });
+    });
+
+    it('is recorded once where none is held, and then refuses receipts of the product', () => {
+      const sold: StockEvent = {
+        type: 'StockAdjusted',
+        data: { pharmacyId, batchId, productId, quantityChange: -40, reason: 'lost', note: null },
+      };
+      given(received, sold).when(withdraw).then([withdrawn]);
+      given(withdrawn).when(withdraw).then([]);
+      given(withdrawn).when(receive()).thenRefuses({ kind: 'conflict', code: 'PRODUCT_BEING_DELETED' });
+      given(withdrawn)
+        .when(receive({ productId: otherProduct }))
+        .then([
+          {
+            type: 'BatchReceived',
+            data: {
+              ...received.data,
+              batchId: newBatchId,
+              productId: otherProduct,
+              quantity: 10,
+              purchasePrice: '1.30',
+              receivedDate: '2026-11-21',
+            },
+          },
+        ]);
+    });
+
+    it('is undone by a reinstatement, after which the product can be received again', () => {
+      const reinstated: StockEvent = { type: 'ProductReinstated', data: { pharmacyId, productId } };
+      given(withdrawn).when({ type: 'ReinstateProduct', pharmacyId, productId }).then([reinstated]);
+      given().when({ type: 'ReinstateProduct', pharmacyId, productId }).then([]);
+      given(withdrawn, reinstated)
+        .when(receive())
+        .then([
+          {
+            type: 'BatchReceived',
+            data: {
+              ...received.data,
+              batchId: newBatchId,
+              quantity: 10,
+              purchasePrice: '1.30',
+              receivedDate: '2026-11-21',
+            },
+          },
+        ]);
+    });
   });
 });

@@ -21,7 +21,18 @@ export const batchFieldsSchema = z.object({
   expiryDate: isoDate,
 });
 export type BatchFields = z.infer<typeof batchFieldsSchema>;
-const correctableKeys = Object.keys(batchFieldsSchema.shape) as Array<keyof BatchFields>;
+/** What the batch dialog corrects in place; the quantity changes only by signed adjustments. */
+export type CorrectableBatchFields = Omit<BatchFields, 'quantity'>;
+const correctableKeys: Array<keyof CorrectableBatchFields> = [
+  'productId',
+  'batchNumber',
+  'purchasePrice',
+  'expiryDate',
+];
+
+/** Why units appeared or disappeared outside a receipt, sale or transfer. */
+export const adjustmentReasons = ['count_correction', 'damaged', 'lost', 'found', 'returned_to_supplier'] as const;
+export type AdjustmentReason = (typeof adjustmentReasons)[number];
 
 export const stockEventSchemas = {
   /** Units received into a batch; a receipt of a batch already held (same product, number and expiry) adds to it. */
@@ -36,13 +47,38 @@ export const stockEventSchemas = {
     receivedDate: isoDate,
     supplierId: z.string().uuid().nullable(),
   }),
-  /** The batch dialog's edit: what was recorded wrongly, with the old values. */
+  /**
+   * The batch dialog's edit: what was recorded wrongly, with the old values.
+   * Since quantities change by StockAdjusted, `changes` holds no quantity; events
+   * written before that may (an absolute quantity), and are still read so.
+   */
   BatchCorrected: z.object({
     pharmacyId: z.string().uuid(),
     batchId: z.string().uuid(),
     changes: batchFieldsSchema.partial(),
     previous: batchFieldsSchema.partial(),
   }),
+  /** Units counted, damaged, lost, found or returned to the supplier: a signed change, never an absolute number. */
+  StockAdjusted: z.object({
+    pharmacyId: z.string().uuid(),
+    batchId: z.string().uuid(),
+    productId: z.string().uuid(),
+    quantityChange: z
+      .number()
+      .int()
+      .refine((n) => n !== 0),
+    reason: z.enum(adjustmentReasons),
+    note: z.string().nullable(),
+  }),
+  /** The product is being deleted from the catalogue: this pharmacy holds none and receives no more. */
+  ProductWithdrawn: z.object({
+    pharmacyId: z.string().uuid(),
+    productId: z.string().uuid(),
+    /** When the deletion started: a withdrawal whose deletion never finished is undone after a while. */
+    withdrawnAt: z.string().datetime({ offset: true }),
+  }),
+  /** A deletion that could not finish gave the product back to this pharmacy. */
+  ProductReinstated: z.object({ pharmacyId: z.string().uuid(), productId: z.string().uuid() }),
 } as const;
 
 type Schemas = typeof stockEventSchemas;
@@ -51,11 +87,15 @@ export type StockEvent = { [K in keyof Schemas]: DomainEvent<K, z.infer<Schemas[
 export interface HeldBatch extends BatchFields {
   receivedDate: string;
   supplierId: string | null;
+  /** How many events have touched this batch: an edit names the version it was made on. */
+  version: number;
 }
 
 /** Plain JSON, so it can be stored as a snapshot. */
 export interface StockState {
   batches: Record<string, HeldBatch>;
+  /** Products withdrawn here (being deleted from the catalogue): product id → when. */
+  withdrawn: Record<string, string>;
 }
 
 export type StockCommand =
@@ -73,10 +113,40 @@ export type StockCommand =
       /** Today at the pharmacy, YYYY-MM-DD (the clock is passed in). */
       today: string;
     }
-  | { type: 'CorrectBatch'; pharmacyId: string; batchId: string; fields: BatchFields };
+  | {
+      type: 'CorrectBatch';
+      pharmacyId: string;
+      batchId: string;
+      fields: CorrectableBatchFields;
+      /** The quantity the form shows; a difference from the batch's quantity is recorded as an adjustment. */
+      quantity: number;
+      reason: AdjustmentReason;
+      note: string | null;
+      /** The batch's version when the form was loaded; null when the client did not say (no stale-edit check). */
+      expectedVersion: number | null;
+    }
+  | {
+      type: 'AdjustStock';
+      pharmacyId: string;
+      batchId: string;
+      quantityChange: number;
+      reason: AdjustmentReason;
+      note: string | null;
+      expectedVersion: number | null;
+    }
+  | { type: 'WithdrawProduct'; pharmacyId: string; productId: string; /** now, ISO 8601 */ at: string }
+  | { type: 'ReinstateProduct'; pharmacyId: string; productId: string };
 
 export const batchNotFound = (batchId: string) =>
-  new DomainError('not_found', 'BATCH_NOT_FOUND', 'Inventory batch not found', { batchId });
+  new DomainError('BATCH_NOT_FOUND', 'Inventory batch not found', { batchId });
+
+/** An edit made on an older version of the batch: someone (or a sale) changed it since the form was loaded. */
+export const staleBatchEdit = (batchId: string, version: number) =>
+  new DomainError(
+    'STALE_EDIT',
+    'This batch was changed by someone else after you opened it. Check its current values and try again.',
+    { batchId, version },
+  );
 
 function sameBatchNumber(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -89,22 +159,56 @@ export function findBatch(state: StockState, productId: string, batchNumber: str
   );
 }
 
+/** Units of a product held in all its batches at this pharmacy. */
+export function unitsOfProduct(state: StockState, productId: string): number {
+  let units = 0;
+  for (const batch of Object.values(state.batches)) if (batch.productId === productId) units += batch.quantity;
+  return units;
+}
+
+function heldBatch(state: StockState, batchId: string, expectedVersion: number | null): HeldBatch {
+  const batch = state.batches[batchId];
+  if (!batch) throw batchNotFound(batchId);
+  if (expectedVersion !== null && batch.version !== expectedVersion) throw staleBatchEdit(batchId, batch.version);
+  return batch;
+}
+
+function assertAdjustable(batch: HeldBatch, batchId: string, quantityChange: number): void {
+  if (!Number.isInteger(quantityChange) || quantityChange === 0) {
+    throw new DomainError('QUANTITY_INVALID', 'The quantity change must be a whole number other than 0');
+  }
+  if (batch.quantity + quantityChange < 0) {
+    throw new DomainError(
+      'INSUFFICIENT_STOCK',
+      `Batch ${batch.batchNumber} holds ${batch.quantity} units; ${-quantityChange} cannot be taken out.`,
+      { batchId, available: batch.quantity },
+    );
+  }
+}
+
 export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
-  initialState: () => ({ batches: {} }),
+  initialState: () => ({ batches: {}, withdrawn: {} }),
 
   decide(command, state) {
     switch (command.type) {
       case 'ReceiveBatch': {
         if (!Number.isInteger(command.quantity) || command.quantity <= 0) {
-          throw new DomainError('invalid', 'QUANTITY_INVALID', 'Quantity must be positive');
+          throw new DomainError('QUANTITY_INVALID', 'Quantity must be positive');
         }
         if (command.expiryDate < command.today) {
-          throw new DomainError('invalid', 'EXPIRY_IN_PAST', 'Expiry date cannot be in the past');
+          throw new DomainError('EXPIRY_IN_PAST', 'Expiry date cannot be in the past');
+        }
+        const withdrawnAt = state.withdrawn[command.productId];
+        if (withdrawnAt) {
+          throw new DomainError(
+            'PRODUCT_BEING_DELETED',
+            'This product is being deleted from the catalogue and cannot be received.',
+            { productId: command.productId, withdrawnAt },
+          );
         }
         const existing = findBatch(state, command.productId, command.batchNumber);
         if (existing && existing[1].expiryDate !== command.expiryDate) {
           throw new DomainError(
-            'conflict',
             'BATCH_EXPIRY_MISMATCH',
             `Batch ${existing[1].batchNumber} of this product is already recorded here with expiry date ${existing[1].expiryDate}, not ${command.expiryDate}. Check the pack and correct the batch if needed.`,
             { batchId: existing[0], expiryDate: existing[1].expiryDate },
@@ -129,26 +233,85 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
       }
 
       case 'CorrectBatch': {
-        const batch = state.batches[command.batchId];
-        if (!batch) throw batchNotFound(command.batchId);
+        const batch = heldBatch(state, command.batchId, command.expectedVersion);
         const clash = findBatch(state, command.fields.productId, command.fields.batchNumber);
         if (clash && clash[0] !== command.batchId) {
           throw new DomainError(
-            'conflict',
             'BATCH_NUMBER_TAKEN',
             `Batch ${command.fields.batchNumber} of this product is already recorded at this pharmacy (expiry ${clash[1].expiryDate}).`,
             { batchId: clash[0] },
           );
         }
-        const changed = diff<BatchFields>(
+        const events: StockEvent[] = [];
+        const changed = diff<CorrectableBatchFields>(
           batch,
           { ...command.fields, batchNumber: command.fields.batchNumber.trim() },
           correctableKeys,
         );
-        return changed
-          ? [{ type: 'BatchCorrected', data: { pharmacyId: command.pharmacyId, batchId: command.batchId, ...changed } }]
-          : [];
+        if (changed) {
+          events.push({
+            type: 'BatchCorrected',
+            data: { pharmacyId: command.pharmacyId, batchId: command.batchId, ...changed },
+          });
+        }
+        const quantityChange = command.quantity - batch.quantity;
+        if (quantityChange !== 0) {
+          assertAdjustable(batch, command.batchId, quantityChange);
+          events.push({
+            type: 'StockAdjusted',
+            data: {
+              pharmacyId: command.pharmacyId,
+              batchId: command.batchId,
+              productId: command.fields.productId,
+              quantityChange,
+              reason: command.reason,
+              note: command.note,
+            },
+          });
+        }
+        return events;
       }
+
+      case 'AdjustStock': {
+        const batch = heldBatch(state, command.batchId, command.expectedVersion);
+        assertAdjustable(batch, command.batchId, command.quantityChange);
+        return [
+          {
+            type: 'StockAdjusted',
+            data: {
+              pharmacyId: command.pharmacyId,
+              batchId: command.batchId,
+              productId: batch.productId,
+              quantityChange: command.quantityChange,
+              reason: command.reason,
+              note: command.note,
+            },
+          },
+        ];
+      }
+
+      case 'WithdrawProduct': {
+        const units = unitsOfProduct(state, command.productId);
+        if (units > 0) {
+          throw new DomainError(
+            'INVENTORY_EXISTS',
+            'This product has existing inventory. Please remove all inventory batches first.',
+            { unitsInStock: units, pharmacyId: command.pharmacyId },
+          );
+        }
+        if (state.withdrawn[command.productId]) return [];
+        return [
+          {
+            type: 'ProductWithdrawn',
+            data: { pharmacyId: command.pharmacyId, productId: command.productId, withdrawnAt: command.at },
+          },
+        ];
+      }
+
+      case 'ReinstateProduct':
+        return state.withdrawn[command.productId]
+          ? [{ type: 'ProductReinstated', data: { pharmacyId: command.pharmacyId, productId: command.productId } }]
+          : [];
 
       default:
         return assertNever(command);
@@ -163,15 +326,37 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
           event.data;
         const held = state.batches[batchId];
         state.batches[batchId] = held
-          ? { ...held, quantity: held.quantity + quantity, purchasePrice: purchasePrice ?? held.purchasePrice }
-          : { productId, batchNumber, quantity, purchasePrice, expiryDate, receivedDate, supplierId };
+          ? {
+              ...held,
+              quantity: held.quantity + quantity,
+              purchasePrice: purchasePrice ?? held.purchasePrice,
+              version: held.version + 1,
+            }
+          : { productId, batchNumber, quantity, purchasePrice, expiryDate, receivedDate, supplierId, version: 1 };
         return state;
       }
       case 'BatchCorrected': {
         const held = state.batches[event.data.batchId];
-        if (held) state.batches[event.data.batchId] = { ...held, ...event.data.changes };
+        if (held) state.batches[event.data.batchId] = { ...held, ...event.data.changes, version: held.version + 1 };
         return state;
       }
+      case 'StockAdjusted': {
+        const held = state.batches[event.data.batchId];
+        if (held) {
+          state.batches[event.data.batchId] = {
+            ...held,
+            quantity: held.quantity + event.data.quantityChange,
+            version: held.version + 1,
+          };
+        }
+        return state;
+      }
+      case 'ProductWithdrawn':
+        state.withdrawn[event.data.productId] = event.data.withdrawnAt;
+        return state;
+      case 'ProductReinstated':
+        delete state.withdrawn[event.data.productId];
+        return state;
       default:
         return assertNever(event);
     }

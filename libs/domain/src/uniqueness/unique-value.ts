@@ -51,7 +51,7 @@ export const uniqueValueDecider: Decider<UniqueValueCommand, UniqueValueEvent, U
       case 'ClaimUniqueValue':
         if (state.ownerId === ownerId) return [];
         if (state.ownerId !== null && !command.ownerIsGone) {
-          throw new DomainError('conflict', 'DUPLICATE_VALUE', command.conflictMessage, {
+          throw new DomainError('DUPLICATE_VALUE', command.conflictMessage, {
             kind,
             value,
             ownerId: state.ownerId,

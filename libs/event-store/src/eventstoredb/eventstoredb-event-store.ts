@@ -51,6 +51,8 @@ export interface EventStoreDbEventStoreOptions {
   pollIntervalMs?: number;
   /** Smallest `$all` page; pages also skip system events, so a full batch may take more than one. Default 32. */
   readPageSize?: number;
+  /** How many events from a stream's end `readEventsById` searches (ESDB has no index by event id). Default 10,000. */
+  idLookupDepth?: number;
 }
 
 const MAX_BACKOFF_MS = 30_000;
@@ -74,6 +76,7 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly client: EventStoreDBClient;
   private readonly pollIntervalMs: number;
   private readonly readPageSize: number;
+  private readonly idLookupDepth: number;
   private readonly subscriptions = new Set<Subscription>();
   private readonly appended: AppendSignal;
   private wakeups: AllStreamSubscription | null = null;
@@ -86,6 +89,7 @@ export class EventStoreDbEventStore implements EventStore {
     this.client = EventStoreDBClient.connectionString(settings.connectionString);
     this.pollIntervalMs = settings.pollIntervalMs ?? 1000;
     this.readPageSize = Math.max(settings.readPageSize ?? 32, 2);
+    this.idLookupDepth = settings.idLookupDepth ?? 10_000;
     this.appended = new AppendSignal(this.pollIntervalMs);
   }
 
@@ -190,6 +194,34 @@ export class EventStoreDbEventStore implements EventStore {
         ...(options.maxCount !== undefined ? { maxCount: options.maxCount } : {}),
       }),
     );
+  }
+
+  /**
+   * ESDB has no index by event id: the stream is read backwards from its end,
+   * at most `idLookupDepth` events deep. A retry arrives soon after its first
+   * attempt, so the events it looks for are near the end.
+   */
+  async readEventsById(streamId: string, eventIds: readonly string[]): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    const wanted = new Set(eventIds.map(normalizeId));
+    if (wanted.size === 0) return [];
+    const found: RecordedEvent[] = [];
+    try {
+      for await (const resolved of this.client.readStream(streamId, {
+        fromRevision: END,
+        direction: BACKWARDS,
+        maxCount: this.idLookupDepth,
+      })) {
+        const event = toRecordedEvent(resolved);
+        if (event && wanted.has(normalizeId(event.id))) {
+          found.push(event);
+          if (found.length === wanted.size) break;
+        }
+      }
+    } catch (error) {
+      if (!isStreamNotFoundError(error)) throw toPortError(error);
+    }
+    return found.sort((a, b) => (a.revision < b.revision ? -1 : a.revision > b.revision ? 1 : 0));
   }
 
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {

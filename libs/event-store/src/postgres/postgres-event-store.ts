@@ -323,6 +323,17 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
+  async readEventsById(streamId: string, eventIds: readonly string[]): Promise<RecordedEvent[]> {
+    const ids = eventIds.filter((id) => UUID.test(id));
+    if (ids.length === 0) return [];
+    const { rows } = await this.query<EventRow>(
+      `SELECT ${SELECT_COLUMNS} FROM eventstore.events
+       WHERE event_id = ANY($1::uuid[]) AND stream_id = $2 ORDER BY revision`,
+      [ids, streamId],
+    );
+    return rows.map(toRecorded);
+  }
+
   async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
     const { rows } = await this.query<EventRow>(
       `SELECT ${SELECT_COLUMNS} FROM eventstore.events WHERE position > $1 ORDER BY position LIMIT $2`,

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m1763700000000 from './1763700000000-CreateCheckpointsAndPharmacies';
 import * as m1763800000000 from './1763800000000-CreateIdentity';
 import * as m1763900000000 from './1763900000000-CreateCatalogueAndStock';
+import * as m1764000000000 from './1764000000000-VersionsAndScopedHistory';
 
 /** Every read-side migration, in order. Names are `<epoch ms>-<Name>`; never rename one that has shipped. */
 export const readDbMigrations: Record<string, Migration> = {
   '1763700000000-CreateCheckpointsAndPharmacies': m1763700000000,
   '1763800000000-CreateIdentity': m1763800000000,
   '1763900000000-CreateCatalogueAndStock': m1763900000000,
+  '1764000000000-VersionsAndScopedHistory': m1764000000000,
 };

@@ -100,7 +100,7 @@ export class AuthHttpController {
         request.session.pharmacyId = current.id;
         await saveSession(request);
       } else {
-        throw new DomainError('conflict', 'USER_NOT_ASSIGNED', 'User needs to select a pharmacy', { pharmacies });
+        throw new DomainError('USER_NOT_ASSIGNED', 'User needs to select a pharmacy', { pharmacies });
       }
     }
     const { user } = caller;
@@ -130,7 +130,7 @@ export class AuthHttpController {
   ): Promise<MessageAnswer> {
     const allowed = await this.identity.allowedPharmacies(caller.user);
     if (!allowed.some((p) => p.id === body.pharmacyId)) {
-      throw new DomainError('forbidden', 'PHARMACY_FORBIDDEN', 'You do not have access to this pharmacy.');
+      throw new DomainError('PHARMACY_FORBIDDEN', 'You do not have access to this pharmacy.');
     }
     request.session.pharmacyId = body.pharmacyId;
     await saveSession(request);

@@ -12,7 +12,8 @@ import {
 import { DomainError } from '@pharmacy/domain';
 import type { z } from 'zod';
 import { AdminOnly, type Principal } from '../../common/access/access';
-import { Caller, Origin } from '../../common/request-context';
+import { newEntityId } from '../../common/idempotency';
+import { Caller, Ctx, Origin, type RequestContext } from '../../common/request-context';
 import { ZodValidationPipe } from '../../common/validation';
 import type { RequestOrigin } from '../audit';
 import { UsersAdminService } from '../users-admin.service';
@@ -99,8 +100,9 @@ export class UsersHttpController {
     @Body(new ZodValidationPipe(registerUserSchema)) body: z.output<typeof registerUserSchema>,
     @Caller() caller: Principal,
     @Origin() origin: RequestOrigin,
+    @Ctx() context: RequestContext,
   ): Promise<MessageAnswer & { userId: string }> {
-    const userId = await this.users.register(body, { id: caller.id, origin });
+    const userId = await this.users.register(body, { id: caller.id, origin }, newEntityId(context, 'user'));
     return { message: 'User created successfully!', userId };
   }
 
@@ -108,7 +110,7 @@ export class UsersHttpController {
   @Get('users/:userId/pharmacies')
   pharmacies(@Param('userId') userId: string, @Caller() caller: Principal): Promise<UserPharmacy[]> {
     if (caller.role !== 'admin' && caller.id !== userId) {
-      throw new DomainError('forbidden', 'FORBIDDEN', 'You can only see your own pharmacy assignments.');
+      throw new DomainError('FORBIDDEN', 'You can only see your own pharmacy assignments.');
     }
     return this.users.pharmaciesOf(userId);
   }

@@ -1,10 +1,17 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { PharmacyInput } from '@pharmacy/contracts';
-import { pharmacyDecider, pharmacyStreamId } from '@pharmacy/domain';
-import { CommandExecutor } from '../../common/command-executor';
+import type { Pharmacy, PharmacyInput } from '@pharmacy/contracts';
+import { pharmacyDecider, pharmacyStreamId, type PharmacyCommand, type PharmacyState } from '@pharmacy/domain';
+import { CommandExecutor, type StreamMeta } from '../../common/command-executor';
 import type { RequestContext } from '../../common/request-context';
 
-export class RegisterPharmacyCommand extends Command<void> {
+/** A pharmacy as the API answers it, from its stream's state right after the command. */
+function toPharmacy(pharmacyId: string, state: PharmacyState, meta: StreamMeta): Pharmacy | null {
+  if (state.status !== 'registered') return null;
+  const updatedAt = meta.updatedAt ?? new Date().toISOString();
+  return { id: pharmacyId, ...state.details, createdAt: meta.createdAt ?? updatedAt, updatedAt };
+}
+
+export class RegisterPharmacyCommand extends Command<Pharmacy> {
   constructor(
     readonly pharmacyId: string,
     readonly input: PharmacyInput,
@@ -14,7 +21,7 @@ export class RegisterPharmacyCommand extends Command<void> {
   }
 }
 
-export class ChangePharmacyDetailsCommand extends Command<void> {
+export class ChangePharmacyDetailsCommand extends Command<Pharmacy> {
   constructor(
     readonly pharmacyId: string,
     readonly input: PharmacyInput,
@@ -33,17 +40,25 @@ export class DeletePharmacyCommand extends Command<void> {
   }
 }
 
+async function savePharmacy(
+  executor: CommandExecutor,
+  pharmacyId: string,
+  command: PharmacyCommand,
+  context: RequestContext,
+): Promise<Pharmacy> {
+  const { answer } = await executor.execute(pharmacyStreamId(pharmacyId), pharmacyDecider, command, context, {
+    answer: (state, _events, meta) => toPharmacy(pharmacyId, state, meta),
+  });
+  // The decider refuses every command that would leave no registered pharmacy.
+  return answer!;
+}
+
 @CommandHandler(RegisterPharmacyCommand)
 export class RegisterPharmacyHandler implements ICommandHandler<RegisterPharmacyCommand> {
   constructor(private readonly executor: CommandExecutor) {}
 
-  async execute({ pharmacyId, input, context }: RegisterPharmacyCommand): Promise<void> {
-    await this.executor.execute(
-      pharmacyStreamId(pharmacyId),
-      pharmacyDecider,
-      { type: 'RegisterPharmacy', pharmacyId, details: input },
-      context,
-    );
+  execute({ pharmacyId, input, context }: RegisterPharmacyCommand): Promise<Pharmacy> {
+    return savePharmacy(this.executor, pharmacyId, { type: 'RegisterPharmacy', pharmacyId, details: input }, context);
   }
 }
 
@@ -51,10 +66,10 @@ export class RegisterPharmacyHandler implements ICommandHandler<RegisterPharmacy
 export class ChangePharmacyDetailsHandler implements ICommandHandler<ChangePharmacyDetailsCommand> {
   constructor(private readonly executor: CommandExecutor) {}
 
-  async execute({ pharmacyId, input, context }: ChangePharmacyDetailsCommand): Promise<void> {
-    await this.executor.execute(
-      pharmacyStreamId(pharmacyId),
-      pharmacyDecider,
+  execute({ pharmacyId, input, context }: ChangePharmacyDetailsCommand): Promise<Pharmacy> {
+    return savePharmacy(
+      this.executor,
+      pharmacyId,
       { type: 'ChangePharmacyDetails', pharmacyId, details: input },
       context,
     );

@@ -1,5 +1,6 @@
 import { categorySchema, type Category, type CategoryInput } from '@pharmacy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useActionKey } from '../../../lib/action-key';
 import { apiRequest } from '../../../lib/api';
 import { categoriesQueryKey, productsQueryKey } from '../../../lib/catalogue';
 
@@ -10,22 +11,26 @@ export interface SaveCategoryVariables {
 }
 
 /** POST /api/categories, or PUT /api/categories/{id} (administrators only). */
-export async function saveCategory({ id, input }: SaveCategoryVariables): Promise<Category> {
+export async function saveCategory({ id, input }: SaveCategoryVariables, idempotencyKey?: string): Promise<Category> {
   const response = id
     ? await apiRequest('PUT', `/api/categories/${encodeURIComponent(id)}`, input)
-    : await apiRequest('POST', '/api/categories', input);
+    : await apiRequest('POST', '/api/categories', input, { idempotencyKey });
   return categorySchema.parse(await response.json());
 }
 
 export function useSaveCategory() {
   const queryClient = useQueryClient();
+  const key = useActionKey();
   return useMutation({
-    mutationFn: saveCategory,
+    mutationFn: (variables: SaveCategoryVariables) =>
+      saveCategory(variables, variables.id ? undefined : key.for(variables.input)),
     // Products show the category's name, so their list changes with it.
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      key.done();
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: categoriesQueryKey }),
         queryClient.invalidateQueries({ queryKey: productsQueryKey }),
-      ]),
+      ]);
+    },
   });
 }

@@ -1,7 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  adjustmentReasons,
   batchInputSchema,
+  inventoryBatchSchema,
   validationMessages,
+  type AdjustmentReason,
   type BatchInput,
   type BatchInputValues,
   type InventoryBatch,
@@ -13,15 +16,17 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { DatePicker } from '../../../components/date-picker';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { FormField } from '../../../components/form-field';
+import { StaleEditCallout } from '../../../components/stale-edit-callout';
 import { useToast } from '../../../components/toaster';
 import { useLanguage } from '../../../i18n/use-language';
 import { apiErrorDetailsOf, apiErrorOf } from '../../../lib/api';
 import { localizedName, useProducts } from '../../../lib/catalogue';
-import { todayIso } from '../../../lib/dates';
+import { todayIso, utcMidnight } from '../../../lib/dates';
 import { localizedPharmacy, useSignedInUser } from '../../../lib/session';
 import { translateValidationMessage } from '../../../lib/validation-message';
 import { useCorrectBatch } from '../api/correct-batch';
 import { useReceiveBatch } from '../api/receive-batch';
+import { adjustmentReasonLabels } from '../../../lib/adjustment-reasons';
 import { batchErrorMessage } from '../utils/batch-errors';
 import { ProductCombobox } from './product-combobox';
 import { ScanPackField } from './scan-pack-field';
@@ -46,6 +51,18 @@ const formFields = ['productId', 'pharmacyId', 'batchNumber', 'quantity', 'purch
 const isFormField = (field: string): field is (typeof formFields)[number] =>
   (formFields as readonly string[]).includes(field);
 
+/** The form's values for a batch as it is recorded. */
+function valuesOf(batch: InventoryBatch): BatchInputValues {
+  return {
+    productId: batch.productId,
+    pharmacyId: batch.pharmacyId,
+    batchNumber: batch.batchNumber,
+    quantity: String(batch.quantity),
+    purchasePrice: batch.purchasePrice === null ? '' : String(Number(batch.purchasePrice)),
+    expiryDate: batch.expiryDate,
+  };
+}
+
 function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onDone(): void }) {
   const intl = useIntl();
   const { language } = useLanguage();
@@ -59,6 +76,10 @@ function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onD
   const today = todayIso();
   const comboboxOpen = useRef(false);
   const [scanNote, setScanNote] = useState<string | null>(null);
+  // An edit names the batch as the form was loaded; a batch changed since (a sale too) is refused and shown here.
+  const [loaded, setLoaded] = useState<InventoryBatch | null>(batch);
+  const [changedMeanwhile, setChangedMeanwhile] = useState<InventoryBatch | null>(null);
+  const [reason, setReason] = useState<AdjustmentReason>('count_correction');
 
   // New stock can only be received for products that are on sale; an edit keeps its own product listed.
   const productOptions = useMemo(
@@ -92,14 +113,7 @@ function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onD
   const form = useForm<BatchInputValues, unknown, BatchInput>({
     resolver: zodResolver(schema),
     defaultValues: batch
-      ? {
-          productId: batch.productId,
-          pharmacyId: batch.pharmacyId,
-          batchNumber: batch.batchNumber,
-          quantity: String(batch.quantity),
-          purchasePrice: batch.purchasePrice === null ? '' : String(Number(batch.purchasePrice)),
-          expiryDate: batch.expiryDate,
-        }
+      ? valuesOf(batch)
       : {
           productId: '',
           // Specification 001 §5: pre-set to the pharmacy the user works in.
@@ -117,8 +131,15 @@ function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onD
     ? intl.formatMessage({ id: 'inventory.toast.updateFailed' })
     : intl.formatMessage({ id: 'inventory.toast.createFailed' });
 
+  const quantityText = form.watch('quantity');
+  const quantityChanged = loaded !== null && String(quantityText ?? '').trim() !== String(loaded.quantity);
+
   function handleError(error: unknown, input: BatchInput) {
     const apiError = apiErrorOf(error);
+    if (apiError?.code === 'STALE_EDIT') {
+      const current = inventoryBatchSchema.safeParse(apiErrorDetailsOf(error).current);
+      if (current.success) setChangedMeanwhile(current.data);
+    }
     const fieldErrors = (apiError?.errors ?? []).filter((item) => isFormField(item.field));
     for (const item of fieldErrors) {
       form.setError(item.field as FieldPath<BatchInputValues>, { type: 'server', message: item.message });
@@ -135,10 +156,19 @@ function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onD
     );
   }
 
+  function restartFrom(current: InventoryBatch) {
+    form.reset(valuesOf(current));
+    setLoaded(current);
+    setChangedMeanwhile(null);
+  }
+
   const onSubmit = form.handleSubmit((input) => {
     if (batch) {
       correct.mutate(
-        { id: batch.id, input },
+        {
+          id: batch.id,
+          input: { ...input, version: loaded?.version ?? null, adjustmentReason: reason, adjustmentNote: null },
+        },
         {
           onSuccess: () => {
             toast({
@@ -196,6 +226,24 @@ function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onD
             <FormattedMessage id="inventory.batchForm.createDescription" />
           )}
         </Dialog.Description>
+
+        {changedMeanwhile && (
+          <StaleEditCallout onUseCurrent={() => restartFrom(changedMeanwhile)}>
+            <FormattedMessage
+              id="inventory.staleEdit.now"
+              values={{
+                quantity: changedMeanwhile.quantity,
+                batch: changedMeanwhile.batchNumber,
+                expiry: intl.formatDate(utcMidnight(changedMeanwhile.expiryDate), {
+                  year: 'numeric',
+                  month: 'short',
+                  day: 'numeric',
+                  timeZone: 'UTC',
+                }),
+              }}
+            />
+          </StaleEditCallout>
+        )}
 
         {!isEdit && (
           <Box mb="4">
@@ -303,6 +351,28 @@ function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onD
               />
             )}
           </FormField>
+          {quantityChanged && (
+            <Box gridColumn={{ sm: 'span 2' }}>
+              <FormField label={<FormattedMessage id="inventory.batchForm.adjustmentReason" />}>
+                {({ id, ...aria }) => (
+                  <Select.Root
+                    value={reason}
+                    onValueChange={(value) => setReason(value as AdjustmentReason)}
+                    disabled={isPending}
+                  >
+                    <Select.Trigger id={id} {...aria} style={{ width: '100%' }} />
+                    <Select.Content position="popper">
+                      {adjustmentReasons.map((value) => (
+                        <Select.Item key={value} value={value}>
+                          {intl.formatMessage(adjustmentReasonLabels[value])}
+                        </Select.Item>
+                      ))}
+                    </Select.Content>
+                  </Select.Root>
+                )}
+              </FormField>
+            </Box>
+          )}
           <FormField
             label={<FormattedMessage id="inventory.batchForm.purchasePrice" />}
             error={errorText('purchasePrice')}

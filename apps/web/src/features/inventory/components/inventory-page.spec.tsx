@@ -244,6 +244,79 @@ describe('Batch Management', () => {
       ).toBeGreaterThan(0);
     });
 
+    it('sends one Idempotency-Key per receipt, and the same one again when the user retries after a failure', async () => {
+      let attempts = 0;
+      const { callsTo } = renderPage({
+        routes: {
+          'POST /api/inventory': () => {
+            attempts += 1;
+            return attempts === 1
+              ? fakeResponse(503, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'x' })
+              : fakeResponse(201, aBatch({ batchNumber: 'LOT-9' }));
+          },
+        },
+      });
+      const dialog = await openAdd();
+      fireEvent.change(within(dialog).getByRole('combobox', { name: /^Product/ }), { target: { value: 'parac' } });
+      fireEvent.click(await within(dialog).findByRole('option', { name: /Paracetamol/ }));
+      fireEvent.change(within(dialog).getByRole('textbox', { name: /^Batch Number/ }), { target: { value: 'LOT-9' } });
+      fireEvent.change(within(dialog).getByRole('spinbutton', { name: /^Quantity/ }), { target: { value: '5' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create Batch' }));
+      await waitFor(() => expect(callsTo('POST', '/api/inventory')).toHaveLength(1));
+      await waitFor(() =>
+        expect(within(dialog).getByRole('button', { name: 'Create Batch' })).toHaveProperty('disabled', false),
+      );
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create Batch' }));
+      expect((await screen.findAllByText('Inventory batch created successfully')).length).toBeGreaterThan(0);
+      const [first, retry] = callsTo('POST', '/api/inventory');
+      expect(first?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(retry?.headers['Idempotency-Key']).toBe(first?.headers['Idempotency-Key']);
+    });
+
+    it('edits with the version it was loaded at; a batch changed meanwhile is shown, and the edit starts again from it', async () => {
+      const batch = { ...batches[1]!, version: 3 };
+      const sold = { ...batch, quantity: 7, version: 4 };
+      let answered = false;
+      const { callsTo } = renderPage({
+        inventory: [batch],
+        routes: {
+          [`PUT /api/inventory/${batch.id}`]: () => {
+            if (answered) return fakeResponse(200, { ...sold, quantity: 6, version: 5 });
+            answered = true;
+            return fakeResponse(409, {
+              statusCode: 409,
+              code: 'STALE_EDIT',
+              message: 'This batch was changed by someone else after you opened it.',
+              batchId: batch.id,
+              version: 4,
+              current: sold,
+            });
+          },
+        },
+      });
+      fireEvent.click(await screen.findByRole('button', { name: 'Edit batch SOON-1 of Paracetamol 500 mg' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Inventory Batch' });
+      fireEvent.change(within(dialog).getByRole('spinbutton', { name: /^Quantity/ }), { target: { value: '8' } });
+      // A changed quantity asks why: a count correction unless the user says otherwise.
+      expect(within(dialog).getByRole('combobox', { name: 'Reason for the quantity change' }).textContent).toBe(
+        'Count correction',
+      );
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Update Batch' }));
+      expect(await within(dialog).findByText('Changed while you were editing')).toBeTruthy();
+      expect(within(dialog).getByText(/It now holds 7 units, batch SOON-1/)).toBeTruthy();
+      expect(callsTo('PUT', `/api/inventory/${batch.id}`)[0]?.body).toMatchObject({
+        quantity: 8,
+        version: 3,
+        adjustmentReason: 'count_correction',
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Start again from the current values' }));
+      expect((within(dialog).getByRole('spinbutton', { name: /^Quantity/ }) as HTMLInputElement).value).toBe('7');
+      fireEvent.change(within(dialog).getByRole('spinbutton', { name: /^Quantity/ }), { target: { value: '6' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Update Batch' }));
+      expect((await screen.findAllByText('Inventory batch updated successfully')).length).toBeGreaterThan(0);
+      expect(callsTo('PUT', `/api/inventory/${batch.id}`)[1]?.body).toMatchObject({ quantity: 6, version: 4 });
+    });
+
     it('words a conflicting expiry with the dates involved', async () => {
       const { callsTo } = renderPage({
         routes: {

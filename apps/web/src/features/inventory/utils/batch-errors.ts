@@ -32,6 +32,19 @@ export function batchErrorMessage(
       return intl.formatMessage({ id: 'inventory.error.pharmacyForbidden' });
     case 'BATCH_NOT_FOUND':
       return intl.formatMessage({ id: 'inventory.error.batchNotFound' });
+    case 'STALE_EDIT':
+      return intl.formatMessage({ id: 'inventory.error.staleEdit' });
+    case 'INSUFFICIENT_STOCK':
+      return intl.formatMessage(
+        { id: 'inventory.error.insufficientStock' },
+        { available: typeof details.available === 'number' ? details.available : 0 },
+      );
+    case 'PRODUCT_BEING_DELETED':
+      return intl.formatMessage({ id: 'inventory.error.productBeingDeleted' });
+    case 'PRODUCT_NOT_FOUND':
+      return intl.formatMessage({ id: 'inventory.error.productNotFound' });
+    case 'PHARMACY_NOT_FOUND':
+      return intl.formatMessage({ id: 'inventory.error.pharmacyNotFound' });
     case 'VALIDATION_FAILED':
       // The fields show their own messages.
       return apiError.errors?.length ? intl.formatMessage({ id: 'inventory.error.checkFields' }) : apiError.message;

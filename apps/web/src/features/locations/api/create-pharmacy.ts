@@ -1,25 +1,29 @@
 import { pharmacySchema, type Pharmacy, type PharmacyInput } from '@pharmacy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useActionKey } from '../../../lib/action-key';
 import { apiRequest } from '../../../lib/api';
 import { pharmaciesQueryKey } from '../../../lib/pharmacies';
 import { currentUserQueryKey } from '../../../lib/session';
 
-export async function createPharmacy(input: PharmacyInput): Promise<Pharmacy> {
-  const response = await apiRequest('POST', '/api/pharmacies', input);
+export async function createPharmacy(input: PharmacyInput, idempotencyKey?: string): Promise<Pharmacy> {
+  const response = await apiRequest('POST', '/api/pharmacies', input, { idempotencyKey });
   return pharmacySchema.parse(await response.json());
 }
 
 export function useCreatePharmacy() {
   const queryClient = useQueryClient();
+  const key = useActionKey();
   return useMutation({
-    mutationFn: createPharmacy,
+    mutationFn: (input: PharmacyInput) => createPharmacy(input, key.for(input)),
     // Returning the promise keeps the mutation pending until the list shows the new
     // location (the server answers only once its read model has it).
     // The signed-in user's pharmacy list (the shell's switcher) includes every active location for an administrator.
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      key.done();
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: pharmaciesQueryKey }),
         queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
-      ]),
+      ]);
+    },
   });
 }

@@ -1,4 +1,4 @@
-import { salesUnits, type Product } from '@pharmacy/contracts';
+import { productSchema, salesUnits, type Product, type ProductInput } from '@pharmacy/contracts';
 import { Box, Button, Dialog, Flex, Grid, Select, Switch, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { DatePicker } from '../../../components/date-picker';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { FormField } from '../../../components/form-field';
+import { StaleEditCallout } from '../../../components/stale-edit-callout';
 import { CameraIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toaster';
 import { useLanguage } from '../../../i18n/use-language';
@@ -63,6 +64,9 @@ function ProductFormContent({ product, onDone }: { product: Product | null; onDo
   // Specification 001 §6: a pharmacist's first assigned pharmacy is preselected for initial stock.
   const assignments = useUserPharmacies(user.id, { enabled: !isEdit && role === 'pharmacist' });
   const [photoOpen, setPhotoOpen] = useState(false);
+  // An edit names the version the form was loaded at; a product changed since is refused and shown here.
+  const [loadedVersion, setLoadedVersion] = useState<number | null>(product?.version ?? null);
+  const [changedMeanwhile, setChangedMeanwhile] = useState<Product | null>(null);
 
   const stockLocations = useMemo(() => {
     if (role === 'pharmacist') {
@@ -106,6 +110,12 @@ function ProductFormContent({ product, onDone }: { product: Product | null; onDo
     }
     const details = apiErrorDetailsOf(error);
     switch (apiError?.code ?? 'NONE') {
+      case 'STALE_EDIT': {
+        const current = productSchema.safeParse(details.current);
+        if (current.success) setChangedMeanwhile(current.data);
+        reason = intl.formatMessage({ id: 'products.error.staleEdit' });
+        break;
+      }
       case 'DUPLICATE_VALUE':
         if (details.kind === 'product-barcode') {
           reason = intl.formatMessage({ id: 'products.error.barcodeTaken' }, { value: values.barcode.trim() });
@@ -150,7 +160,7 @@ function ProductFormContent({ product, onDone }: { product: Product | null; onDo
     };
     if (product) {
       update.mutate(
-        { id: product.id, input: request as Parameters<typeof update.mutate>[0]['input'] },
+        { id: product.id, input: { ...(request as ProductInput), version: loadedVersion } },
         {
           onSuccess: () => done(intl.formatMessage({ id: 'products.toast.updated' })),
           onError: (error) => handleError(error, values),
@@ -163,6 +173,12 @@ function ProductFormContent({ product, onDone }: { product: Product | null; onDo
       });
     }
   });
+
+  function restartFrom(current: Product) {
+    form.reset(productFormValues(current));
+    setLoadedVersion(current.version);
+    setChangedMeanwhile(null);
+  }
 
   const onRecognized = (data: RecognizedProduct) => {
     const name = data.suggestedProduct?.name || data.drugName;
@@ -358,6 +374,20 @@ function ProductFormContent({ product, onDone }: { product: Product | null; onDo
         {photoOpen && (
           <Box mt="4">
             <PhotoCapture onRecognized={onRecognized} />
+          </Box>
+        )}
+
+        {changedMeanwhile && (
+          <Box mt="4">
+            <StaleEditCallout onUseCurrent={() => restartFrom(changedMeanwhile)}>
+              <FormattedMessage
+                id="products.staleEdit.now"
+                values={{
+                  name: localizedName(changedMeanwhile.name, changedMeanwhile.nameAr, language),
+                  price: changedMeanwhile.price,
+                }}
+              />
+            </StaleEditCallout>
           </Box>
         )}
 

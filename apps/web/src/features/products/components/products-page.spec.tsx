@@ -275,6 +275,32 @@ describe('Product Management', () => {
       expect(body).not.toHaveProperty('initialQuantity');
     });
 
+    it('edits with the version it was loaded at, and shows a product changed meanwhile in Arabic', async () => {
+      const changed = aProduct({ name: 'Paracetamol 1 g', nameAr: 'باراسيتامول ١ غ', price: '4.10', version: 3 });
+      const { callsTo } = renderPage({
+        language: 'ar',
+        routes: {
+          [`PUT /api/products/${PRODUCT_ID}`]: () =>
+            fakeResponse(409, {
+              statusCode: 409,
+              code: 'STALE_EDIT',
+              message: 'This product was changed by someone else after you opened it.',
+              productId: PRODUCT_ID,
+              version: 3,
+              current: changed,
+            }),
+        },
+      });
+      fireEvent.click(await screen.findByRole('button', { name: 'تعديل باراسيتامول ٥٠٠ ملغ' }));
+      const dialog = await screen.findByRole('dialog', { name: 'تعديل المنتج' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'تحديث المنتج' }));
+      expect(await within(dialog).findByText('تغيّر أثناء التعديل')).toBeTruthy();
+      expect(within(dialog).getByText(/أصبح الآن «باراسيتامول ١ غ» بسعر 4.10/)).toBeTruthy();
+      expect(callsTo('PUT', `/api/products/${PRODUCT_ID}`)[0]?.body).toMatchObject({ version: 1 });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'ابدأ من جديد بالقيم الحالية' }));
+      expect((dialog.querySelector('input[name="name"]') as HTMLInputElement).value).toBe('Paracetamol 1 g');
+    });
+
     it('reports that photo recognition is not available while the server lacks it', async () => {
       renderPage({
         routes: {

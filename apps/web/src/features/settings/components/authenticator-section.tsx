@@ -138,7 +138,7 @@ function ConfirmSetup({
       {
         onError: (error) => {
           const apiError = apiErrorOf(error);
-          if (apiError?.code === 'INVALID_TOTP') form.setValue('code', '');
+          if (apiError?.code === 'TOTP_CODE_MISMATCH') form.setValue('code', '');
           if (apiError?.code === 'USERNAME_TAKEN') {
             form.setError('username', { type: 'server', message: apiError.message });
           }
