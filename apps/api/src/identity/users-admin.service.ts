@@ -11,7 +11,7 @@ import { idempotencyKeyReused } from '../common/command-executor';
 import { isUuid } from '../common/ids';
 
 const blocked = (code: ErrorCode, message: string) => new DomainError(code, message);
-const userNotFound = (userId: string) => new DomainError('USER_NOT_FOUND', 'User not found', { userId });
+export const userNotFound = (userId: string) => new DomainError('USER_NOT_FOUND', 'User not found', { userId });
 
 export interface Actor {
   id: string;

@@ -9,16 +9,19 @@ import {
   type MessageAnswer,
   type UserPharmacy,
 } from '@pharmacy/contracts';
-import { DomainError } from '@pharmacy/domain';
+import { DomainError, pharmacyNotFound } from '@pharmacy/domain';
 import type { z } from 'zod';
 import { AdminOnly, type Principal } from '../../common/access/access';
 import { newEntityId } from '../../common/idempotency';
+import { ParseId } from '../../common/ids';
 import { Caller, Ctx, Origin, type RequestContext } from '../../common/request-context';
 import { ZodValidationPipe } from '../../common/validation';
 import type { RequestOrigin } from '../audit';
-import { UsersAdminService } from '../users-admin.service';
+import { UsersAdminService, userNotFound } from '../users-admin.service';
 
 const ADMINS_ONLY = 'Only administrators can manage users.';
+const userId = new ParseId(userNotFound);
+const pharmacyId = new ParseId(pharmacyNotFound);
 
 @Controller('api/admin/users')
 @AdminOnly(ADMINS_ONLY)
@@ -32,58 +35,58 @@ export class AdminUsersHttpController {
 
   @Patch(':userId/role')
   async changeRole(
-    @Param('userId') userId: string,
+    @Param('userId', userId) id: string,
     @Body(new ZodValidationPipe(updateRoleSchema)) body: z.output<typeof updateRoleSchema>,
     @Caller() caller: Principal,
     @Origin() origin: RequestOrigin,
   ): Promise<MessageAnswer> {
-    await this.users.changeRole(userId, body.role, { id: caller.id, origin });
+    await this.users.changeRole(id, body.role, { id: caller.id, origin });
     return { message: 'User role updated successfully!' };
   }
 
   @Post(':userId/pharmacies')
   @HttpCode(200)
   async assign(
-    @Param('userId') userId: string,
+    @Param('userId', userId) id: string,
     @Body(new ZodValidationPipe(assignPharmacySchema)) body: z.output<typeof assignPharmacySchema>,
     @Caller() caller: Principal,
     @Origin() origin: RequestOrigin,
   ): Promise<MessageAnswer> {
-    await this.users.assignPharmacy(userId, body.pharmacyId, { id: caller.id, origin });
+    await this.users.assignPharmacy(id, body.pharmacyId, { id: caller.id, origin });
     return { message: 'Pharmacy assigned successfully!' };
   }
 
   @Delete(':userId/pharmacies/:pharmacyId')
   async unassign(
-    @Param('userId') userId: string,
-    @Param('pharmacyId') pharmacyId: string,
+    @Param('userId', userId) id: string,
+    @Param('pharmacyId', pharmacyId) pharmacy: string,
     @Caller() caller: Principal,
     @Origin() origin: RequestOrigin,
   ): Promise<MessageAnswer> {
-    await this.users.removePharmacy(userId, pharmacyId, { id: caller.id, origin });
+    await this.users.removePharmacy(id, pharmacy, { id: caller.id, origin });
     return { message: 'Pharmacy assignment removed successfully!' };
   }
 
   @Delete(':userId')
   async remove(
-    @Param('userId') userId: string,
+    @Param('userId', userId) id: string,
     @Caller() caller: Principal,
     @Origin() origin: RequestOrigin,
   ): Promise<MessageAnswer> {
-    await this.users.delete(userId, { id: caller.id, origin });
+    await this.users.delete(id, { id: caller.id, origin });
     return { message: 'User deleted successfully!' };
   }
 
   @Post(':userId/reset-password')
   @HttpCode(200)
   async resetPassword(
-    @Param('userId') userId: string,
+    @Param('userId', userId) id: string,
     @Body(new ZodValidationPipe(resetPasswordSchema)) body: z.output<typeof resetPasswordSchema>,
     @Caller() caller: Principal,
     @Origin() origin: RequestOrigin,
     @Req() request: Request,
   ): Promise<MessageAnswer> {
-    await this.users.resetPassword(userId, body.newPassword, { id: caller.id, origin, sid: request.sessionID });
+    await this.users.resetPassword(id, body.newPassword, { id: caller.id, origin, sid: request.sessionID });
     return { message: 'Password reset successfully!' };
   }
 }
@@ -108,10 +111,10 @@ export class UsersHttpController {
 
   /** A user's pharmacy assignments: their own, or anyone's for an administrator. */
   @Get('users/:userId/pharmacies')
-  pharmacies(@Param('userId') userId: string, @Caller() caller: Principal): Promise<UserPharmacy[]> {
-    if (caller.role !== 'admin' && caller.id !== userId) {
+  pharmacies(@Param('userId', userId) id: string, @Caller() caller: Principal): Promise<UserPharmacy[]> {
+    if (caller.role !== 'admin' && caller.id !== id) {
       throw new DomainError('FORBIDDEN', 'You can only see your own pharmacy assignments.');
     }
-    return this.users.pharmaciesOf(userId);
+    return this.users.pharmaciesOf(id);
   }
 }
