@@ -2,6 +2,7 @@ import { catalogueProjection } from './catalogue/catalogue.projection';
 import { historyProjection } from './history/history.projection';
 import { inventoryProjection } from './inventory/inventory.projection';
 import { pharmaciesProjection } from './pharmacies/pharmacies.projection';
+import { salesProjection } from './sales/sales.projection';
 import type { Projection } from './runner/projection';
 
 /** Every read model the product maintains. */
@@ -9,6 +10,7 @@ export const allProjections: readonly Projection[] = [
   pharmaciesProjection,
   catalogueProjection,
   inventoryProjection,
+  salesProjection,
   historyProjection,
 ];
 

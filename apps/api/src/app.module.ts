@@ -12,6 +12,7 @@ import { PharmaciesModule } from './pharmacies/pharmacies.module';
 import { CommonModule } from './common/common.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { InventoryModule } from './inventory/inventory.module';
+import { SalesModule } from './sales/sales.module';
 
 @Global()
 @Module({})
@@ -44,6 +45,7 @@ export class AppModule {
         PharmaciesModule,
         CatalogueModule,
         InventoryModule,
+        SalesModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AccessGuard },

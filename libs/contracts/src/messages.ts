@@ -50,6 +50,11 @@ export const validationMessages = {
     'This text contains characters that cannot be stored (a NUL character or broken Unicode). Remove them and try again.',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
   versionInvalid: 'Version must be a whole number of at least 0',
+  saleQuantityMin: 'Sale quantity must be at least 1',
+  saleItemsRequired: 'Add at least one product to the sale',
+  cashReceivedRequired: 'Cash received is required',
+  reasonRequired: 'Reason is required',
+  limitInvalid: 'Limit must be a whole number from 1 to 500',
   adjustmentReasonInvalid: 'Choose a reason: count correction, damaged, lost, found or returned to supplier',
   quantityChangeInvalid: 'The quantity change must be a whole number other than 0',
 } as const;

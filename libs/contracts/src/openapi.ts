@@ -42,6 +42,14 @@ import {
   supplierInputSchema,
   supplierSchema,
 } from './catalogue';
+import {
+  completeSaleSchema,
+  dailyMetricsSchema,
+  returnSaleSchema,
+  saleDetailSchema,
+  saleReturnSchema,
+  saleSchema,
+} from './sales';
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
 const error = (description: string) => json(apiErrorSchema, description);
@@ -121,6 +129,7 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
 
   registerIdentityPaths(registry);
   registerCataloguePaths(registry);
+  registerSalesPaths(registry);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -561,6 +570,72 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
       query: z.object({ pharmacyId: z.string().uuid(), q: z.string().optional() }),
     },
     { 200: json(z.array(availabilityRowSchema), 'By name'), 400: error('pharmacyId missing') },
+  );
+}
+
+function registerSalesPaths(registry: OpenAPIRegistry): void {
+  const path = pathRegistrar(registry);
+  const saleParams = z.object({ id: z.string().uuid() });
+  path(
+    'post',
+    '/api/sales/complete',
+    'Sales',
+    'A cash sale at the pharmacy the caller works in now: prices from the catalogue, batches by FEFO (or the scanned `batchId`), one atomic write',
+    { ...idempotent, ...body(completeSaleSchema) },
+    {
+      201: json(
+        saleDetailSchema,
+        'The sale as recorded: lines, batches, totals and change (everything a receipt prints)',
+      ),
+      400: error(
+        'Invalid input; INSUFFICIENT_CASH ("Cash received is less than the total amount"); SALES_UNIT_NOT_OFFERED; NO_CURRENT_PHARMACY',
+      ),
+      403: error('PHARMACY_FORBIDDEN'),
+      404: error('PRODUCT_NOT_FOUND, BATCH_NOT_FOUND or PHARMACY_NOT_FOUND'),
+      409: error(
+        'INSUFFICIENT_STOCK (the message names the product and what is available; `available`), BATCH_EXPIRED, PRODUCT_NOT_FOR_SALE, PHARMACY_INACTIVE',
+      ),
+      422: keyReused,
+    },
+  );
+  path(
+    'get',
+    '/api/sales',
+    'Sales',
+    'Sales, newest first',
+    { query: scopeParam.extend({ limit: z.string().optional() }) },
+    { 200: json(z.array(saleSchema), 'At most `limit` (default 50, up to 500)'), 403: error('PHARMACY_FORBIDDEN') },
+  );
+  path(
+    'get',
+    '/api/sales/metrics/daily',
+    'Sales',
+    "Today's sales (net of today's refunds) and orders, in the pharmacies' time zone",
+    { query: scopeParam },
+    { 200: json(dailyMetricsSchema, 'totalSales (decimal text) and totalOrders') },
+  );
+  path(
+    'get',
+    '/api/sales/{id}',
+    'Sales',
+    'One sale with its lines, the batches they came from and its returns',
+    { params: saleParams },
+    { 200: json(saleDetailSchema, 'The sale'), 403: error('PHARMACY_FORBIDDEN'), 404: error('SALE_NOT_FOUND') },
+  );
+  path(
+    'post',
+    '/api/sales/{id}/returns',
+    'Sales',
+    'Return some lines, or (without `lines`) everything not returned yet; units go back into their batches unless expired',
+    { params: saleParams, ...idempotent, ...body(returnSaleSchema) },
+    {
+      201: json(saleReturnSchema, 'The return, with the refund'),
+      400: error('Invalid input'),
+      403: error('PHARMACY_FORBIDDEN'),
+      404: error('SALE_NOT_FOUND'),
+      409: error('RETURN_EXCEEDS_SALE or RETURN_WINDOW_CLOSED (90 days)'),
+      422: keyReused,
+    },
   );
 }
 

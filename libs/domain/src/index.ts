@@ -10,3 +10,6 @@ export * from './catalogue/product';
 export * from './uniqueness/unique-value';
 export * from './stock/stock';
 export * from './barcodes/gs1';
+export * from './stock/sales';
+export * from './sales/fefo';
+export * from './shared/money';

@@ -197,10 +197,83 @@ export interface InventoryBatchesTable {
   receivedDate: DateColumn;
   supplierId: string | null;
   isActive: boolean;
+  /** Single units of opened packs, besides the sealed packs in `quantity`. */
+  looseUnits: ColumnType<number, number | undefined, number>;
   /** How many events have touched the batch (an edit names the version it was made on). */
   version: ColumnType<number, number | undefined, number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+export interface SalesTable {
+  id: string;
+  pharmacyId: string;
+  userId: string | null;
+  soldAt: Timestamp;
+  soldOn: DateColumn;
+  customerName: string | null;
+  customerPhone: string | null;
+  notes: string | null;
+  totalAmount: Decimal;
+  cashReceived: Decimal;
+  changeGiven: Decimal;
+  refundedAmount: ColumnType<string, string | undefined, string>;
+  itemCount: number;
+  position: BigIntColumn;
+}
+
+export interface SaleLinesTable {
+  saleId: string;
+  lineIndex: number;
+  productId: string;
+  productName: string;
+  productNameAr: string | null;
+  sku: string;
+  salesUnit: 'whole' | 'sachet' | 'pill' | 'blister';
+  unitsPerPackage: number;
+  quantity: number;
+  returnedQuantity: ColumnType<number, number | undefined, number>;
+  unitPrice: Decimal;
+  totalPrice: Decimal;
+  commissionEnabled: boolean;
+  commissionRate: Decimal;
+  commissionAmount: Decimal;
+}
+
+/** One row per batch a sale line came from (the specification's sale_items). */
+export interface SaleItemsTable {
+  saleId: string;
+  lineIndex: number;
+  batchId: string;
+  batchNumber: string;
+  expiryDate: DateColumn;
+  quantity: number;
+  returnedQuantity: ColumnType<number, number | undefined, number>;
+  packsOpened: number;
+  totalPrice: Decimal;
+  commissionAmount: Decimal;
+}
+
+export interface SaleReturnsTable {
+  returnId: string;
+  saleId: string;
+  pharmacyId: string;
+  userId: string | null;
+  returnedAt: Timestamp;
+  returnedOn: DateColumn;
+  reason: string;
+  refundAmount: Decimal;
+  /** [{lineIndex, quantity, refund, restocked}] */
+  lines: unknown;
+}
+
+/** Sales per pharmacy and business day, for the dashboard's metrics. */
+export interface DailySalesTable {
+  pharmacyId: string;
+  businessDate: DateColumn;
+  grossSales: ColumnType<string, string | undefined, string>;
+  refunds: ColumnType<string, string | undefined, string>;
+  orders: ColumnType<number, number | undefined, number>;
 }
 
 export interface EntityHistoryTable {
@@ -230,6 +303,11 @@ export interface ReadDatabase {
   productPriceHistory: ProductPriceHistoryTable;
   productCommissionHistory: ProductCommissionHistoryTable;
   inventoryBatches: InventoryBatchesTable;
+  sales: SalesTable;
+  saleLines: SaleLinesTable;
+  saleItems: SaleItemsTable;
+  saleReturns: SaleReturnsTable;
+  dailySales: DailySalesTable;
   entityHistory: EntityHistoryTable;
   snapshots: SnapshotsTable;
   projectionCheckpoints: ProjectionCheckpointsTable;

@@ -7,6 +7,12 @@ import type { Projection } from '../runner/projection';
 /** Which entities an event touched, for the history drawers (products, batches, reference data). */
 function touched(event: RecordedEvent): Array<{ entityType: string; entityId: string }> {
   const data = event.data as Record<string, unknown>;
+  if (event.type === 'SaleCompleted' || event.type === 'SaleReturned') {
+    // A sale belongs to the history of every batch it took from (or gave back to).
+    const { lines } = event.data as { lines: Array<{ allocations: Array<{ batchId: string }> }> };
+    const batches = new Set(lines.flatMap((line) => line.allocations.map((a) => a.batchId)));
+    return [...batches].map((entityId) => ({ entityType: 'batch', entityId }));
+  }
   const entries: Array<{ entityType: string; entityId: string }> = [];
   for (const [field, entityType] of [
     ['productId', 'product'],

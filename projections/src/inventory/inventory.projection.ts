@@ -5,8 +5,10 @@ import type { Projection } from '../runner/projection';
 /** `inventory_batches`: one row per batch held at a pharmacy, with its current quantity and version. */
 export const inventoryProjection: Projection = {
   name: 'inventory',
-  version: 2,
-  handles: ['BatchReceived', 'BatchCorrected', 'StockAdjusted'] satisfies Array<StockEvent['type']>,
+  version: 3,
+  handles: ['BatchReceived', 'BatchCorrected', 'StockAdjusted', 'SaleCompleted', 'SaleReturned'] satisfies Array<
+    StockEvent['type']
+  >,
   tables: ['inventoryBatches'],
 
   async apply(trx, recorded) {
@@ -63,8 +65,59 @@ export const inventoryProjection: Projection = {
           .where('id', '=', event.data.batchId)
           .execute();
         return;
+      case 'SaleCompleted': {
+        // Per batch: packs sold whole, packs opened for single units, and the units left loose.
+        const changes = new Map<string, { packs: number; loose: number }>();
+        for (const line of event.data.lines) {
+          for (const a of line.allocations) {
+            const change = changes.get(a.batchId) ?? { packs: 0, loose: 0 };
+            if (line.salesUnit === 'whole') change.packs -= a.quantity;
+            else {
+              change.packs -= a.packsOpened;
+              change.loose += a.packsOpened * line.unitsPerPackage - a.quantity;
+            }
+            changes.set(a.batchId, change);
+          }
+        }
+        await applyBatchChanges(trx, changes, at);
+        return;
+      }
+      case 'SaleReturned': {
+        const changes = new Map<string, { packs: number; loose: number }>();
+        for (const line of event.data.lines) {
+          for (const a of line.allocations) {
+            if (!a.restocked) continue;
+            const change = changes.get(a.batchId) ?? { packs: 0, loose: 0 };
+            if (line.salesUnit === 'whole') change.packs += a.quantity;
+            else change.loose += a.quantity;
+            changes.set(a.batchId, change);
+          }
+        }
+        await applyBatchChanges(trx, changes, at);
+        return;
+      }
       default:
         return;
     }
   },
 };
+
+/** Applies per-batch changes of packs and loose units, moving each touched batch's version on once. */
+async function applyBatchChanges(
+  trx: Parameters<Projection['apply']>[0],
+  changes: Map<string, { packs: number; loose: number }>,
+  at: string,
+): Promise<void> {
+  for (const [batchId, change] of changes) {
+    await trx
+      .updateTable('inventoryBatches')
+      .set({
+        quantity: sql`inventory_batches.quantity + ${change.packs}`,
+        looseUnits: sql`inventory_batches.loose_units + ${change.loose}`,
+        version: sql<number>`inventory_batches.version + 1`,
+        updatedAt: at,
+      })
+      .where('id', '=', batchId)
+      .execute();
+  }
+}

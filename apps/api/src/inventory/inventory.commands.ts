@@ -46,6 +46,7 @@ export function toInventoryBatch(
     pharmacyName: pharmacy?.details.name ?? 'Unknown Location',
     pharmacyNameAr: pharmacy?.details.nameAr ?? null,
     supplierId: held.supplierId,
+    looseUnits: held.looseUnits,
     version: held.version,
     updatedAt,
   };

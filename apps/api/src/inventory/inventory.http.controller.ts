@@ -17,11 +17,9 @@ import {
   type LowStockItem,
   type StockAdjustmentInput,
 } from '@pharmacy/contracts';
-import { batchNotFound, stockDecider, stockStreamId, todayIn } from '@pharmacy/domain';
-import type { ReadDb } from '@pharmacy/read-db';
+import { batchNotFound, todayIn, type StockState } from '@pharmacy/domain';
 import type { z } from 'zod';
 import type { Principal } from '../common/access/access';
-import { CommandExecutor } from '../common/command-executor';
 import { newEntityId } from '../common/idempotency';
 import { ParseId } from '../common/ids';
 import { PharmacyScope } from '../common/pharmacy-scope';
@@ -29,11 +27,11 @@ import { Caller, Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
 import { IfMatchVersion } from '../common/versions';
 import type { AppConfig } from '../config/config';
-import { APP_CONFIG, READ_DB } from '../infrastructure/tokens';
+import { APP_CONFIG } from '../infrastructure/tokens';
 import { ProductQueries } from '../catalogue/product.queries';
 import { AdjustStockCommand, CorrectBatchCommand, ReceiveBatchCommand } from './inventory.commands';
 import { InventoryQueries } from './inventory.queries';
-import { STOCK_SNAPSHOTS } from './stock-snapshots';
+import { StockLocator } from './stock-locator';
 
 type ScopeQuery = z.output<typeof scopeQuerySchema>;
 const scopeQuery = new ZodValidationPipe(scopeQuerySchema);
@@ -46,8 +44,7 @@ export class InventoryHttpController {
     private readonly queries: InventoryQueries,
     private readonly products: ProductQueries,
     private readonly scope: PharmacyScope,
-    private readonly executor: CommandExecutor,
-    @Inject(READ_DB) private readonly db: ReadDb,
+    private readonly stock: StockLocator,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -141,28 +138,12 @@ export class InventoryHttpController {
    * depend on the read models being up to date.
    */
   private async batchIn(id: string, caller: Principal, named?: string): Promise<string> {
-    if (named && (await this.scope.mayWrite(caller, named)) && (await this.holds(named, id))) return named;
-    const pharmacyId = (await this.queries.pharmacyOf(id)) ?? (await this.holderInWriteModel(id, caller));
+    const holdsIt = (state: StockState) => id in state.batches;
+    if (named && (await this.scope.mayWrite(caller, named)) && (await this.stock.holds(named, holdsIt))) return named;
+    // A batch received a moment ago may not be in the read model yet: then it is looked for in the stock itself.
+    const pharmacyId = (await this.queries.pharmacyOf(id)) ?? (await this.stock.find(caller, holdsIt));
     if (!pharmacyId) throw batchNotFound(id);
     await this.scope.assertWritable(caller, pharmacyId);
     return pharmacyId;
-  }
-
-  private holds(pharmacyId: string, batchId: string): Promise<boolean> {
-    return this.executor.read(
-      stockStreamId(pharmacyId),
-      stockDecider,
-      (state) => batchId in state.batches,
-      STOCK_SNAPSHOTS,
-    );
-  }
-
-  /** A batch received a moment ago may not be in the read model yet: look in the stock the caller can see. */
-  private async holderInWriteModel(id: string, caller: Principal): Promise<string | null> {
-    const scope = await this.scope.readable(caller, null);
-    const candidates =
-      scope === 'all' ? (await this.db.selectFrom('pharmacies').select('id').execute()).map((p) => p.id) : scope;
-    for (const pharmacyId of candidates) if (await this.holds(pharmacyId, id)) return pharmacyId;
-    return null;
   }
 }

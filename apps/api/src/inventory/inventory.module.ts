@@ -3,10 +3,12 @@ import { CatalogueModule } from '../catalogue/catalogue.module';
 import { inventoryCommandHandlers } from './inventory.commands';
 import { InventoryHttpController } from './inventory.http.controller';
 import { InventoryQueries } from './inventory.queries';
+import { StockLocator } from './stock-locator';
 
 @Module({
   imports: [CatalogueModule],
   controllers: [InventoryHttpController],
-  providers: [InventoryQueries, ...inventoryCommandHandlers],
+  providers: [InventoryQueries, StockLocator, ...inventoryCommandHandlers],
+  exports: [StockLocator],
 })
 export class InventoryModule {}

@@ -181,6 +181,7 @@ function toBatch(
     pharmacyName: row.pharmacyName ?? 'Unknown Location',
     pharmacyNameAr: row.pharmacyNameAr,
     supplierId: row.supplierId,
+    looseUnits: row.looseUnits,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };

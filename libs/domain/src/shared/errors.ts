@@ -16,11 +16,13 @@ export const errorCatalogue = {
   CATEGORY_NOT_FOUND: 'not_found',
   PHARMACY_NOT_FOUND: 'not_found',
   PRODUCT_NOT_FOUND: 'not_found',
+  SALE_NOT_FOUND: 'not_found',
   SUPPLIER_NOT_FOUND: 'not_found',
   USER_NOT_FOUND: 'not_found',
 
   // The request is well-formed but the current state refuses it.
   ALREADY_ASSIGNED: 'conflict',
+  BATCH_EXPIRED: 'conflict',
   BATCH_EXPIRY_MISMATCH: 'conflict',
   BATCH_LOCATION_CHANGE: 'conflict',
   BATCH_NUMBER_TAKEN: 'conflict',
@@ -35,8 +37,13 @@ export const errorCatalogue = {
   OWN_ACCOUNT: 'conflict',
   OWN_ROLE: 'conflict',
   PHARMACY_ALREADY_EXISTS: 'conflict',
+  PHARMACY_INACTIVE: 'conflict',
   PRODUCT_ALREADY_EXISTS: 'conflict',
   PRODUCT_BEING_DELETED: 'conflict',
+  PRODUCT_NOT_FOR_SALE: 'conflict',
+  RETURN_EXCEEDS_SALE: 'conflict',
+  RETURN_WINDOW_CLOSED: 'conflict',
+  SALE_ALREADY_RECORDED: 'conflict',
   STALE_EDIT: 'conflict',
   SUPPLIER_ALREADY_EXISTS: 'conflict',
   SUPPLIER_IN_USE: 'conflict',
@@ -46,6 +53,9 @@ export const errorCatalogue = {
 
   // The request itself is wrong.
   EXPIRY_IN_PAST: 'invalid',
+  INSUFFICIENT_CASH: 'invalid',
+  NO_CURRENT_PHARMACY: 'invalid',
+  SALES_UNIT_NOT_OFFERED: 'invalid',
   INVALID_GS1: 'invalid',
   QUANTITY_INVALID: 'invalid',
   STOCK_LEVELS_INVALID: 'invalid',

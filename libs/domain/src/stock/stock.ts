@@ -2,6 +2,18 @@ import { z } from 'zod';
 import { diff } from '../shared/changes';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider';
 import { DomainError } from '../shared/errors';
+import {
+  decideReturn,
+  decideSale,
+  evolveSaleCompleted,
+  evolveSaleReturned,
+  saleEventSchemas,
+  type CompleteSaleCommand,
+  type ReturnSaleCommand,
+} from './sales';
+import { batchFieldsSchema, decimalText, type BatchFields, type HeldBatch, type StockState } from './state';
+
+export { batchFieldsSchema, type BatchFields, type HeldBatch, type StockState } from './state';
 
 /**
  * Every batch held at one pharmacy lives in one stream, so a sale or a dispatch
@@ -11,16 +23,7 @@ import { DomainError } from '../shared/errors';
 export const stockStreamId = (pharmacyId: string) => `stock-${pharmacyId}`;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const decimal = z.string().regex(/^\d+\.\d{2}$/);
-
-export const batchFieldsSchema = z.object({
-  productId: z.string().uuid(),
-  batchNumber: z.string().min(1),
-  quantity: z.number().int().min(0),
-  purchasePrice: decimal.nullable(),
-  expiryDate: isoDate,
-});
-export type BatchFields = z.infer<typeof batchFieldsSchema>;
+const decimal = decimalText;
 /** What the batch dialog corrects in place; the quantity changes only by signed adjustments. */
 export type CorrectableBatchFields = Omit<BatchFields, 'quantity'>;
 const correctableKeys: Array<keyof CorrectableBatchFields> = [
@@ -79,24 +82,11 @@ export const stockEventSchemas = {
   }),
   /** A deletion that could not finish gave the product back to this pharmacy. */
   ProductReinstated: z.object({ pharmacyId: z.string().uuid(), productId: z.string().uuid() }),
+  ...saleEventSchemas,
 } as const;
 
 type Schemas = typeof stockEventSchemas;
 export type StockEvent = { [K in keyof Schemas]: DomainEvent<K, z.infer<Schemas[K]>> }[keyof Schemas];
-
-export interface HeldBatch extends BatchFields {
-  receivedDate: string;
-  supplierId: string | null;
-  /** How many events have touched this batch: an edit names the version it was made on. */
-  version: number;
-}
-
-/** Plain JSON, so it can be stored as a snapshot. */
-export interface StockState {
-  batches: Record<string, HeldBatch>;
-  /** Products withdrawn here (being deleted from the catalogue): product id → when. */
-  withdrawn: Record<string, string>;
-}
 
 export type StockCommand =
   | {
@@ -135,7 +125,9 @@ export type StockCommand =
       expectedVersion: number | null;
     }
   | { type: 'WithdrawProduct'; pharmacyId: string; productId: string; /** now, ISO 8601 */ at: string }
-  | { type: 'ReinstateProduct'; pharmacyId: string; productId: string };
+  | { type: 'ReinstateProduct'; pharmacyId: string; productId: string }
+  | CompleteSaleCommand
+  | ReturnSaleCommand;
 
 export const batchNotFound = (batchId: string) =>
   new DomainError('BATCH_NOT_FOUND', 'Inventory batch not found', { batchId });
@@ -187,7 +179,7 @@ function assertAdjustable(batch: HeldBatch, batchId: string, quantityChange: num
 }
 
 export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
-  initialState: () => ({ batches: {}, withdrawn: {} }),
+  initialState: () => ({ batches: {}, withdrawn: {}, sales: {} }),
 
   decide(command, state) {
     switch (command.type) {
@@ -313,6 +305,12 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
           ? [{ type: 'ProductReinstated', data: { pharmacyId: command.pharmacyId, productId: command.productId } }]
           : [];
 
+      case 'CompleteSale':
+        return [{ type: 'SaleCompleted', data: decideSale(command, state) }];
+
+      case 'ReturnSale':
+        return [{ type: 'SaleReturned', data: decideReturn(command, state) }];
+
       default:
         return assertNever(command);
     }
@@ -332,7 +330,17 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
               purchasePrice: purchasePrice ?? held.purchasePrice,
               version: held.version + 1,
             }
-          : { productId, batchNumber, quantity, purchasePrice, expiryDate, receivedDate, supplierId, version: 1 };
+          : {
+              productId,
+              batchNumber,
+              quantity,
+              purchasePrice,
+              expiryDate,
+              receivedDate,
+              supplierId,
+              looseUnits: 0,
+              version: 1,
+            };
         return state;
       }
       case 'BatchCorrected': {
@@ -357,6 +365,10 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
       case 'ProductReinstated':
         delete state.withdrawn[event.data.productId];
         return state;
+      case 'SaleCompleted':
+        return evolveSaleCompleted(state, event.data);
+      case 'SaleReturned':
+        return evolveSaleReturned(state, event.data);
       default:
         return assertNever(event);
     }

@@ -3,6 +3,7 @@ import * as m1763700000000 from './1763700000000-CreateCheckpointsAndPharmacies'
 import * as m1763800000000 from './1763800000000-CreateIdentity';
 import * as m1763900000000 from './1763900000000-CreateCatalogueAndStock';
 import * as m1764000000000 from './1764000000000-VersionsAndScopedHistory';
+import * as m1764100000000 from './1764100000000-Sales';
 
 /** Every read-side migration, in order. Names are `<epoch ms>-<Name>`; never rename one that has shipped. */
 export const readDbMigrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const readDbMigrations: Record<string, Migration> = {
   '1763800000000-CreateIdentity': m1763800000000,
   '1763900000000-CreateCatalogueAndStock': m1763900000000,
   '1764000000000-VersionsAndScopedHistory': m1764000000000,
+  '1764100000000-Sales': m1764100000000,
 };

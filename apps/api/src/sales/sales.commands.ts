@@ -1,0 +1,235 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { CompleteSaleInput, ReturnSaleInput, SaleDetail, SaleReturn } from '@pharmacy/contracts';
+import {
+  DomainError,
+  stockDecider,
+  stockStreamId,
+  todayIn,
+  type SaleCompletedData,
+  type SaleLineInput,
+  type SaleReturnedData,
+} from '@pharmacy/domain';
+import type { ReadDb } from '@pharmacy/read-db';
+import { sql } from 'kysely';
+import { CommandExecutor } from '../common/command-executor';
+import { newEntityId } from '../common/idempotency';
+import type { RequestContext } from '../common/request-context';
+import { WriteModel, type PharmacyRecord } from '../common/write-model';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG, READ_DB } from '../infrastructure/tokens';
+import { STOCK_SNAPSHOTS } from '../inventory/stock-snapshots';
+
+export class CompleteSaleCommand extends Command<SaleDetail> {
+  constructor(
+    readonly pharmacyId: string,
+    readonly input: CompleteSaleInput,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}
+
+export class ReturnSaleCommand extends Command<SaleReturn> {
+  constructor(
+    readonly saleId: string,
+    readonly pharmacyId: string,
+    readonly input: ReturnSaleInput,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}
+
+/** A sale as the API answers it, straight from its SaleCompleted event (no read model involved). */
+export function saleFromEvent(
+  sale: SaleCompletedData,
+  pharmacy: PharmacyRecord | null,
+  seller: { id: string | null; name: string | null },
+): SaleDetail {
+  return {
+    id: sale.saleId,
+    pharmacyId: sale.pharmacyId,
+    pharmacyName: pharmacy?.details.name ?? 'Unknown Location',
+    userId: seller.id,
+    userName: seller.name,
+    customerName: sale.customerName,
+    customerPhone: sale.customerPhone,
+    notes: sale.notes,
+    totalAmount: sale.totalAmount,
+    cashReceived: sale.cashReceived,
+    change: sale.change,
+    refundedAmount: '0.00',
+    itemCount: sale.lines.reduce((n, line) => n + line.quantity, 0),
+    createdAt: new Date(sale.soldAt).toISOString(),
+    pharmacy: pharmacy
+      ? {
+          name: pharmacy.details.name,
+          nameAr: pharmacy.details.nameAr,
+          address: pharmacy.details.address,
+          addressAr: pharmacy.details.addressAr,
+          phone: pharmacy.details.phone,
+        }
+      : { name: 'Unknown Location', nameAr: null, address: '', addressAr: null, phone: null },
+    lines: sale.lines.map((line, lineIndex) => ({
+      lineIndex,
+      productId: line.productId,
+      productName: line.productName,
+      productNameAr: line.productNameAr,
+      sku: line.sku,
+      salesUnit: line.salesUnit,
+      unitsPerPackage: line.unitsPerPackage,
+      quantity: line.quantity,
+      returnedQuantity: 0,
+      unitPrice: line.unitPrice,
+      totalPrice: line.totalPrice,
+      commissionEnabled: line.commissionEnabled,
+      commissionRate: line.commissionRate,
+      commissionAmount: line.commissionAmount,
+      allocations: line.allocations.map((a) => ({
+        batchId: a.batchId,
+        batchNumber: a.batchNumber,
+        expiryDate: a.expiryDate,
+        quantity: a.quantity,
+        returnedQuantity: 0,
+        totalPrice: a.totalPrice,
+        commissionAmount: a.commissionAmount,
+      })),
+    })),
+    returns: [],
+  };
+}
+
+function returnFromEvent(back: SaleReturnedData, seller: string | null): SaleReturn {
+  return {
+    returnId: back.returnId,
+    saleId: back.saleId,
+    returnedAt: new Date(back.returnedAt).toISOString(),
+    reason: back.reason,
+    refundAmount: back.refundAmount,
+    userName: seller,
+    lines: back.lines.map((line) => ({
+      lineIndex: line.lineIndex,
+      quantity: line.quantity,
+      refund: line.refund,
+      restocked: line.allocations.filter((a) => a.restocked).reduce((n, a) => n + a.quantity, 0),
+    })),
+  };
+}
+
+async function nameOf(db: ReadDb, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const row = await db
+    .selectFrom('users')
+    .select(sql<string>`coalesce(nullif(trim(concat_ws(' ', first_name, last_name)), ''), email)`.as('name'))
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.name ?? null;
+}
+
+/**
+ * A sale at the user's current pharmacy: prices, pack sizes and commission
+ * from each product's own stream at this moment, the allocation and the
+ * totals decided on the pharmacy's stock stream, one append.
+ */
+@CommandHandler(CompleteSaleCommand)
+export class CompleteSaleHandler implements ICommandHandler<CompleteSaleCommand> {
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly writeModel: WriteModel,
+    @Inject(READ_DB) private readonly db: ReadDb,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ pharmacyId, input, context }: CompleteSaleCommand): Promise<SaleDetail> {
+    const pharmacy = await this.writeModel.pharmacy(pharmacyId);
+    if (!pharmacy.details.isActive) {
+      throw new DomainError('PHARMACY_INACTIVE', 'This pharmacy location is inactive: it cannot sell.', { pharmacyId });
+    }
+    const products = new Map(
+      await Promise.all(
+        [...new Set(input.items.map((item) => item.productId))].map(
+          async (id) => [id, await this.writeModel.product(id)] as const,
+        ),
+      ),
+    );
+    const lines: SaleLineInput[] = input.items.map((item) => {
+      const { product } = products.get(item.productId)!;
+      if (!product.isActive) {
+        throw new DomainError('PRODUCT_NOT_FOR_SALE', `${product.details.name} is not on sale (inactive).`, {
+          productId: item.productId,
+        });
+      }
+      return {
+        productId: item.productId,
+        productName: product.details.name,
+        productNameAr: product.details.nameAr,
+        sku: product.details.sku,
+        productSalesUnit: product.details.salesUnit,
+        unitsPerPackage: product.details.unitsPerPackage,
+        price: product.pricing.price,
+        commissionEnabled: product.commission.commissionEnabled,
+        commissionRate: product.commission.commissionRate,
+        salesUnit: item.salesUnit,
+        quantity: item.quantity,
+        batchId: item.batchId,
+      };
+    });
+    const now = new Date();
+    const outcome = await this.executor.execute(
+      stockStreamId(pharmacyId),
+      stockDecider,
+      {
+        type: 'CompleteSale',
+        saleId: newEntityId(context, 'sale'),
+        pharmacyId,
+        soldAt: now.toISOString(),
+        today: todayIn(this.config.TIME_ZONE, now),
+        customerName: input.customerName,
+        customerPhone: input.customerPhone,
+        notes: input.notes,
+        cashReceived: input.cashReceived,
+        lines,
+      },
+      context,
+      { snapshot: STOCK_SNAPSHOTS },
+    );
+    const [event] = outcome.events;
+    if (event?.type !== 'SaleCompleted') throw new Error('a sale that recorded no SaleCompleted');
+    return saleFromEvent(event.data, pharmacy, { id: context.userId, name: await nameOf(this.db, context.userId) });
+  }
+}
+
+@CommandHandler(ReturnSaleCommand)
+export class ReturnSaleHandler implements ICommandHandler<ReturnSaleCommand> {
+  constructor(
+    private readonly executor: CommandExecutor,
+    @Inject(READ_DB) private readonly db: ReadDb,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ saleId, pharmacyId, input, context }: ReturnSaleCommand): Promise<SaleReturn> {
+    const now = new Date();
+    const outcome = await this.executor.execute(
+      stockStreamId(pharmacyId),
+      stockDecider,
+      {
+        type: 'ReturnSale',
+        saleId,
+        returnId: newEntityId(context, 'return'),
+        pharmacyId,
+        returnedAt: now.toISOString(),
+        today: todayIn(this.config.TIME_ZONE, now),
+        reason: input.reason,
+        lines: input.lines,
+      },
+      context,
+      { snapshot: STOCK_SNAPSHOTS },
+    );
+    const [event] = outcome.events;
+    if (event?.type !== 'SaleReturned') throw new Error('a return that recorded no SaleReturned');
+    return returnFromEvent(event.data, await nameOf(this.db, context.userId));
+  }
+}
+
+export const salesCommandHandlers = [CompleteSaleHandler, ReturnSaleHandler];

@@ -1,0 +1,105 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  completeSaleSchema,
+  returnSaleSchema,
+  salesQuerySchema,
+  scopeQuerySchema,
+  type CompleteSaleInput,
+  type DailyMetrics,
+  type ReturnSaleInput,
+  type Sale,
+  type SaleDetail,
+  type SaleReturn,
+} from '@pharmacy/contracts';
+import { DomainError, saleNotFound, todayIn } from '@pharmacy/domain';
+import type { z } from 'zod';
+import type { Principal } from '../common/access/access';
+import { ParseId } from '../common/ids';
+import { PharmacyScope, pharmacyForbidden } from '../common/pharmacy-scope';
+import { Caller, Ctx, type RequestContext } from '../common/request-context';
+import { ZodValidationPipe } from '../common/validation';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../infrastructure/tokens';
+import { StockLocator } from '../inventory/stock-locator';
+import { CompleteSaleCommand, ReturnSaleCommand } from './sales.commands';
+import { SalesQueries } from './sales.queries';
+
+const saleId = new ParseId(saleNotFound);
+
+@Controller('api/sales')
+export class SalesHttpController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: SalesQueries,
+    private readonly scope: PharmacyScope,
+    private readonly stock: StockLocator,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The newest sales first (`limit`, default 50), at one pharmacy or all the caller may see. */
+  @Get()
+  async list(
+    @Query(new ZodValidationPipe(salesQuerySchema)) query: z.output<typeof salesQuerySchema>,
+    @Caller() caller: Principal,
+  ): Promise<Sale[]> {
+    return this.queries.list(await this.scope.readable(caller, query.pharmacyId), query.limit);
+  }
+
+  /** Today (in the pharmacies' time zone): sales net of today's refunds, and orders. */
+  @Get('metrics/daily')
+  async dailyMetrics(
+    @Query(new ZodValidationPipe(scopeQuerySchema)) query: z.output<typeof scopeQuerySchema>,
+    @Caller() caller: Principal,
+  ): Promise<DailyMetrics> {
+    return this.queries.dailyMetrics(
+      await this.scope.readable(caller, query.pharmacyId),
+      todayIn(this.config.TIME_ZONE),
+    );
+  }
+
+  /** A sale at the pharmacy the caller works in now (chosen at sign-in or in the shell). */
+  @Post('complete')
+  @HttpCode(201)
+  async complete(
+    @Body(new ZodValidationPipe(completeSaleSchema)) input: CompleteSaleInput,
+    @Caller() caller: Principal,
+    @Ctx() context: RequestContext,
+  ): Promise<SaleDetail> {
+    const pharmacyId = caller.pharmacyId;
+    if (!pharmacyId) {
+      throw new DomainError(
+        'NO_CURRENT_PHARMACY',
+        'Choose the pharmacy you are working in (at the top of the menu) before selling.',
+      );
+    }
+    await this.scope.assertWritable(caller, pharmacyId);
+    return this.commands.execute(new CompleteSaleCommand(pharmacyId, input, context));
+  }
+
+  @Get(':id')
+  async detail(@Param('id', saleId) id: string, @Caller() caller: Principal): Promise<SaleDetail> {
+    const sale = await this.queries.detail(id);
+    if (!sale) throw saleNotFound(id);
+    const scope = await this.scope.readable(caller, null);
+    if (scope !== 'all' && !scope.includes(sale.pharmacyId)) throw pharmacyForbidden();
+    return sale;
+  }
+
+  /** Units brought back, refunded at the price paid: some lines, or the whole sale. */
+  @Post(':id/returns')
+  @HttpCode(201)
+  async return(
+    @Param('id', saleId) id: string,
+    @Body(new ZodValidationPipe(returnSaleSchema)) input: ReturnSaleInput,
+    @Caller() caller: Principal,
+    @Ctx() context: RequestContext,
+  ): Promise<SaleReturn> {
+    // A sale made a moment ago may not be in the read model yet: then it is looked for in the stock itself.
+    const pharmacyId =
+      (await this.queries.pharmacyOf(id)) ?? (await this.stock.find(caller, (state) => id in state.sales));
+    if (!pharmacyId) throw saleNotFound(id);
+    await this.scope.assertWritable(caller, pharmacyId);
+    return this.commands.execute(new ReturnSaleCommand(id, pharmacyId, input, context));
+  }
+}
