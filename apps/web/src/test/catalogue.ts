@@ -60,6 +60,7 @@ export function aBatch(overrides: Partial<InventoryBatch> = {}): InventoryBatch 
     pharmacyName: downtown.name,
     pharmacyNameAr: downtown.nameAr,
     supplierId: SUPPLIER_ID,
+    looseUnits: 0,
     version: 1,
     updatedAt: '2026-10-01T00:00:00.000Z',
     ...overrides,
