@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const packages = [
+  'libs/money',
   'libs/domain',
   'libs/contracts',
   'libs/event-store',

@@ -23,6 +23,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@pharmacy/contracts': here('../../libs/contracts/src/index.ts'),
+      '@pharmacy/money': here('../../libs/money/src/index.ts'),
     },
   },
   build: {

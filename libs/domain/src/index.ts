@@ -12,4 +12,4 @@ export * from './stock/stock';
 export * from './barcodes/gs1';
 export * from './stock/sales';
 export * from './sales/fefo';
-export * from './shared/money';
+export * from '@pharmacy/money';

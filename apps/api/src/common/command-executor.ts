@@ -46,6 +46,8 @@ export interface ExecuteOptions<Event, State, Answer> {
   waitForProjections?: boolean;
   /** Names this step within a keyed command (default: the stream id); the step's event ids derive from the key and it. */
   step?: string;
+  /** Business time of the events when it is not now (demo history; a sale made offline and sent later). */
+  occurredAt?: string;
   /**
    * Reads what the caller needs from the state after the command. It runs
    * while the stream is locked: the state may change as soon as the lock is
@@ -216,7 +218,7 @@ export class CommandExecutor {
           snapshot: null,
         };
       }
-      const occurredAt = new Date().toISOString();
+      const occurredAt = options.occurredAt ?? new Date().toISOString();
       const envelopes: NewEvent[] = events.map((event, index) => ({
         id: identity ? nameBasedUuid(`${identity.commandId}#${index}`) : randomUUID(),
         type: event.type,

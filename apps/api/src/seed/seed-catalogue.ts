@@ -15,7 +15,7 @@ import {
   type ProductSnapshot,
 } from '@pharmacy/domain';
 import type { GlobalPosition } from '@pharmacy/event-store';
-import { todayIn } from '@pharmacy/domain';
+import { addDaysIso, todayIn } from '@pharmacy/domain';
 import { CommandExecutor } from '../common/command-executor';
 import { systemContext, type RequestContext } from '../common/request-context';
 import type { Runtime } from '../infrastructure/runtime';
@@ -32,7 +32,7 @@ export function demoId(name: string): string {
 }
 
 /** A small deterministic random sequence (mulberry32). */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed;
   return () => {
     a |= 0;
@@ -41,12 +41,6 @@ function random(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /**
@@ -163,11 +157,11 @@ export async function seedDemoCatalogue(app: INestApplicationContext, runtime: R
         const roll = next();
         const days =
           roll < 0.06 ? -Math.ceil(next() * 40) : roll < 0.22 ? Math.ceil(next() * 60) : 60 + Math.ceil(next() * 660);
-        const expiryDate = addDays(today, days);
+        const expiryDate = addDaysIso(today, days);
         const receivedOn =
-          addDays(expiryDate, -365 - Math.floor(next() * 300)) > today
+          addDaysIso(expiryDate, -365 - Math.floor(next() * 300)) > today
             ? today
-            : addDays(expiryDate, -365 - Math.floor(next() * 300));
+            : addDaysIso(expiryDate, -365 - Math.floor(next() * 300));
         track(
           (
             await executor.execute(
@@ -186,7 +180,8 @@ export async function seedDemoCatalogue(app: INestApplicationContext, runtime: R
                 today: receivedOn,
               },
               context,
-              { ...quiet, snapshot: STOCK_SNAPSHOTS },
+              // Received on that day, in business time: the history reads right for an auditor.
+              { ...quiet, snapshot: STOCK_SNAPSHOTS, occurredAt: `${receivedOn}T08:00:00.000Z` },
             )
           ).position,
         );

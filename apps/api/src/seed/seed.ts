@@ -7,6 +7,7 @@ import type { Runtime } from '../infrastructure/runtime';
 import { UsersAdminService } from '../identity/users-admin.service';
 import { demoPharmacies, demoUsers } from './demo-data';
 import { seedDemoCatalogue } from './seed-catalogue';
+import { seedDemoSales } from './seed-sales';
 
 const SEED_NAME = 'demo-pharmacies';
 
@@ -20,7 +21,7 @@ export async function seedDemoData(
   options: { catalogue: boolean },
 ): Promise<boolean> {
   const done = await runtime.db.selectFrom('seedRuns').select('name').where('name', '=', SEED_NAME).executeTakeFirst();
-  if (done) return options.catalogue ? seedDemoCatalogue(app, runtime) : false;
+  if (done) return options.catalogue ? seedCatalogueAndSales(app, runtime) : false;
   const executor = app.get(CommandExecutor, { strict: false });
   const context = systemContext();
   for (const { id, ...details } of demoPharmacies) {
@@ -53,6 +54,13 @@ export async function seedDemoData(
     }
   }
   await sql`INSERT INTO seed_runs (name) VALUES (${SEED_NAME}) ON CONFLICT DO NOTHING`.execute(runtime.db);
-  if (options.catalogue) await seedDemoCatalogue(app, runtime);
+  if (options.catalogue) await seedCatalogueAndSales(app, runtime);
   return true;
+}
+
+/** The catalogue with its stock, then three weeks of sales from that stock (each once per database). */
+async function seedCatalogueAndSales(app: INestApplicationContext, runtime: Runtime): Promise<boolean> {
+  const catalogue = await seedDemoCatalogue(app, runtime);
+  const sales = await seedDemoSales(app, runtime);
+  return catalogue || sales;
 }

@@ -64,6 +64,12 @@ describe('FEFO allocation', () => {
     ]);
   });
 
+  it('does not sell from a batch received after the day of the sale (a sale recorded late)', () => {
+    const batches = [batch('later', '2027-01-01', 5, { receivedDate: '2026-11-23' }), batch('there', '2027-02-01', 5)];
+    const result = allocateFefo(batches, packs(2), today);
+    expect(result.ok && result.allocations.map((a) => a.batchId)).toEqual(['there']);
+  });
+
   it('reports what can be sold when the stock is short', () => {
     const batches = [batch('a', '2027-01-01', 2), batch('expired', '2026-01-01', 50), batch('b', '2027-02-01', 1)];
     expect(allocateFefo(batches, packs(4), today)).toEqual({ ok: false, available: 3 });

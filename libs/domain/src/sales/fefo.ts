@@ -7,7 +7,8 @@
  * blisters) of `unitsPerPackage` per pack:
  * - only batches of the product that hold stock and have not expired are
  *   candidates (a batch expires at the end of its expiry date, in the
- *   pharmacy's time zone: `today` is passed in), and not inactive ones;
+ *   pharmacy's time zone: `today` is passed in), not inactive ones, and not
+ *   ones received after `today` (a sale recorded late sells what was there);
  * - earliest expiry first; then the batch received first; then the batch id,
  *   so the order is total and the same on every run;
  * - a line may span several batches; a named batch (a scanned pack) is the
@@ -70,6 +71,7 @@ export function fefoOrder(batches: readonly StockOfBatch[], line: LineToAllocate
         batch.productId === line.productId &&
         batch.active !== false &&
         !isExpired(batch.expiryDate, today) &&
+        batch.receivedDate <= today &&
         (!line.batchId || batch.batchId === line.batchId) &&
         sellableQuantity(batch, line.unit, line.unitsPerPackage) > 0,
     )

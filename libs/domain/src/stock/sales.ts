@@ -9,7 +9,7 @@ import {
   toCents,
   toRateHundredths,
   unitPriceText,
-} from '../shared/money';
+} from '@pharmacy/money';
 import { afterAllocation, allocateFefo, isExpired, type Allocation, type StockOfBatch } from '../sales/fefo';
 import { decimalText, type HeldBatch, type SaleRecord, type StockState } from './state';
 

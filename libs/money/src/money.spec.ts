@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { divideRounded, formatCents, percentOf, priceOf, toCents, toRateHundredths, unitPriceText } from './money';
+import { divideRounded, formatCents, percentOf, priceOf, toCents, toRateHundredths, unitPriceText } from './index';
 
 describe('money', () => {
   it('reads and writes amounts as exact cents', () => {
