@@ -56,7 +56,9 @@ export async function startServer(
     helmet({
       contentSecurityPolicy: {
         directives: {
-          'script-src': ["'self'", ...(indexHtml ? inlineScriptHashes(indexHtml) : [])],
+          // 'wasm-unsafe-eval' lets the page compile WebAssembly (the camera's barcode decoder, served from
+          // /assets); it allows no JavaScript eval.
+          'script-src': ["'self'", "'wasm-unsafe-eval'", ...(indexHtml ? inlineScriptHashes(indexHtml) : [])],
           'img-src': ["'self'", 'data:', 'blob:'],
           'style-src': ["'self'", "'unsafe-inline'"],
           'font-src': ["'self'", 'data:'],

@@ -44,17 +44,34 @@ export const historyProjection: Projection = {
   tables: ['entityHistory'],
 
   async apply(trx, event) {
-    const data = event.data as Record<string, unknown>;
-    const rows = touched(event).map((entity) => ({
-      ...entity,
-      position: event.position.commit,
-      eventType: event.type,
-      occurredAt: event.metadata.occurredAt,
-      userId: event.metadata.userId,
-      // Stock facts belong to one pharmacy: who may see them is decided by it.
-      pharmacyId: event.streamId.startsWith('stock-') ? (data.pharmacyId as string) : null,
-      data: JSON.stringify(event.data),
-    }));
-    if (rows.length > 0) await trx.insertInto('entityHistory').values(rows).execute();
+    await insertRows(trx, rowsOf(event));
+  },
+
+  async applyAll(trx, events) {
+    await insertRows(trx, events.flatMap(rowsOf));
   },
 };
+
+function rowsOf(event: RecordedEvent) {
+  const data = event.data as Record<string, unknown>;
+  return touched(event).map((entity) => ({
+    ...entity,
+    position: event.position.commit,
+    eventType: event.type,
+    occurredAt: event.metadata.occurredAt,
+    userId: event.metadata.userId,
+    // Stock facts belong to one pharmacy: who may see them is decided by it.
+    pharmacyId: event.streamId.startsWith('stock-') ? (data.pharmacyId as string) : null,
+    data: JSON.stringify(event.data),
+  }));
+}
+
+/** Inserts in chunks that stay under PostgreSQL's limit of parameters per statement. */
+async function insertRows(trx: Parameters<Projection['apply']>[0], rows: ReturnType<typeof rowsOf>): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    await trx
+      .insertInto('entityHistory')
+      .values(rows.slice(i, i + 1000))
+      .execute();
+  }
+}

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { StockEvent } from '@pharmacy/domain';
+import type { RecordedEvent } from '@pharmacy/event-store';
 import type { Projection } from '../runner/projection';
 
 /** `inventory_batches`: one row per batch held at a pharmacy, with its current quantity and version. */
@@ -65,59 +66,89 @@ export const inventoryProjection: Projection = {
           .where('id', '=', event.data.batchId)
           .execute();
         return;
-      case 'SaleCompleted': {
-        // Per batch: packs sold whole, packs opened for single units, and the units left loose.
-        const changes = new Map<string, { packs: number; loose: number }>();
-        for (const line of event.data.lines) {
-          for (const a of line.allocations) {
-            const change = changes.get(a.batchId) ?? { packs: 0, loose: 0 };
-            if (line.salesUnit === 'whole') change.packs -= a.quantity;
-            else {
-              change.packs -= a.packsOpened;
-              change.loose += a.packsOpened * line.unitsPerPackage - a.quantity;
-            }
-            changes.set(a.batchId, change);
-          }
-        }
-        await applyBatchChanges(trx, changes, at);
-        return;
-      }
+      case 'SaleCompleted':
       case 'SaleReturned': {
-        const changes = new Map<string, { packs: number; loose: number }>();
-        for (const line of event.data.lines) {
-          for (const a of line.allocations) {
-            if (!a.restocked) continue;
-            const change = changes.get(a.batchId) ?? { packs: 0, loose: 0 };
-            if (line.salesUnit === 'whole') change.packs += a.quantity;
-            else change.loose += a.quantity;
-            changes.set(a.batchId, change);
-          }
-        }
-        await applyBatchChanges(trx, changes, at);
+        const changes = new StockChanges();
+        changes.add(recorded);
+        await changes.flush(trx);
         return;
       }
       default:
         return;
     }
   },
+
+  async applyAll(trx, events) {
+    // Runs of sales and returns (the bulk of a busy pharmacy's events) go in one statement;
+    // anything else is applied as it comes, after what came before it.
+    const changes = new StockChanges();
+    for (const event of events) {
+      if (event.type === 'SaleCompleted' || event.type === 'SaleReturned') {
+        changes.add(event);
+      } else {
+        await changes.flush(trx);
+        await this.apply(trx, event);
+      }
+    }
+    await changes.flush(trx);
+  },
 };
 
-/** Applies per-batch changes of packs and loose units, moving each touched batch's version on once. */
-async function applyBatchChanges(
-  trx: Parameters<Projection['apply']>[0],
-  changes: Map<string, { packs: number; loose: number }>,
-  at: string,
-): Promise<void> {
-  for (const [batchId, change] of changes) {
-    await trx
-      .updateTable('inventoryBatches')
-      .set({
-        quantity: sql`inventory_batches.quantity + ${change.packs}`,
-        looseUnits: sql`inventory_batches.loose_units + ${change.loose}`,
-        version: sql<number>`inventory_batches.version + 1`,
-        updatedAt: at,
-      })
-      .where('id', '=', batchId)
-      .execute();
+/** Per batch: packs and loose units gained or lost, and how many events touched it, over a run of sales and returns. */
+class StockChanges {
+  private readonly byBatch = new Map<string, { packs: number; loose: number; events: number; at: string }>();
+
+  add(recorded: RecordedEvent): void {
+    const event = { type: recorded.type, data: recorded.data } as StockEvent;
+    const at = recorded.metadata.occurredAt;
+    const touched = new Set<string>();
+    const change = (batchId: string) => {
+      let entry = this.byBatch.get(batchId);
+      if (!entry) this.byBatch.set(batchId, (entry = { packs: 0, loose: 0, events: 0, at }));
+      if (!touched.has(batchId)) {
+        touched.add(batchId);
+        entry.events += 1;
+        entry.at = at;
+      }
+      return entry;
+    };
+    if (event.type === 'SaleCompleted') {
+      for (const line of event.data.lines) {
+        for (const a of line.allocations) {
+          const entry = change(a.batchId);
+          if (line.salesUnit === 'whole') entry.packs -= a.quantity;
+          else {
+            // Packs opened for single units, and the units left loose.
+            entry.packs -= a.packsOpened;
+            entry.loose += a.packsOpened * line.unitsPerPackage - a.quantity;
+          }
+        }
+      }
+    } else if (event.type === 'SaleReturned') {
+      for (const line of event.data.lines) {
+        for (const a of line.allocations) {
+          if (!a.restocked) continue;
+          const entry = change(a.batchId);
+          if (line.salesUnit === 'whole') entry.packs += a.quantity;
+          else entry.loose += a.quantity;
+        }
+      }
+    }
+  }
+
+  async flush(trx: Parameters<Projection['apply']>[0]): Promise<void> {
+    if (this.byBatch.size === 0) return;
+    const rows = [...this.byBatch].map(
+      ([id, c]) => sql`(${id}::uuid, ${c.packs}::int, ${c.loose}::int, ${c.events}::int, ${c.at}::timestamptz)`,
+    );
+    this.byBatch.clear();
+    await sql`
+      UPDATE inventory_batches AS b
+      SET quantity = b.quantity + v.packs,
+          loose_units = b.loose_units + v.loose,
+          version = b.version + v.events,
+          updated_at = v.at
+      FROM (VALUES ${sql.join(rows)}) AS v(id, packs, loose, events, at)
+      WHERE b.id = v.id`.execute(trx);
   }
 }

@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
 import { sql, type Kysely } from 'kysely';
-import { parseEventData } from '@pharmacy/domain';
 import {
   comparePositions,
   type EventStore,
@@ -11,7 +10,7 @@ import {
 import type { ReadDatabase } from '@pharmacy/read-db';
 import { readCheckpoint, storedProjectionVersion, writeCheckpoint } from './checkpoints';
 import { rebuildProjection } from './rebuild';
-import type { Projection } from './projection';
+import { applyEvents, eventsFor, type Projection } from './projection';
 
 export interface RunnerLogger {
   info(message: string, context?: Record<string, unknown>): void;
@@ -122,13 +121,20 @@ export class ProjectionRunner {
       // Another writer of this projection (a rebuild, a second projector during a
       // failover) may have moved the checkpoint: never apply an event twice.
       const committed = await readCheckpoint(trx, projection.name);
-      for (const event of batch) {
-        if (committed && comparePositions(event.position, committed) <= 0) continue;
-        if (!projection.handles.includes(event.type)) continue;
-        await projection.apply(trx, { ...event, data: parseEventData(event.type, event.data) });
-        this.applied += 1;
-        if (this.options.failAfterEvents !== undefined && this.applied === this.options.failAfterEvents) {
-          throw new Error(`injected failure after ${this.applied} events`);
+      const fresh = eventsFor(
+        projection,
+        committed ? batch.filter((event) => comparePositions(event.position, committed) > 0) : batch,
+      );
+      if (this.options.failAfterEvents === undefined) {
+        await applyEvents(trx, projection, fresh);
+      } else {
+        // The crash test applies one by one, to fail exactly after the N-th event.
+        for (const event of fresh) {
+          await projection.apply(trx, event);
+          this.applied += 1;
+          if (this.applied === this.options.failAfterEvents) {
+            throw new Error(`injected failure after ${this.applied} events`);
+          }
         }
       }
       if (!committed || comparePositions(last.position, committed) > 0) {

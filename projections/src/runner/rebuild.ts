@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { parseEventData } from '@pharmacy/domain';
 import type { EventStore, GlobalPosition } from '@pharmacy/event-store';
 import type { ReadDatabase } from '@pharmacy/read-db';
 import { writeCheckpoint } from './checkpoints';
-import type { Projection } from './projection';
+import { applyEvents, eventsFor, type Projection } from './projection';
 
 export interface RebuildProgress {
   projection: string;
@@ -43,11 +42,7 @@ export async function rebuildProjection(
     for (;;) {
       const events = await store.readAll({ after, maxCount: batchSize });
       if (events.length === 0) break;
-      for (const event of events) {
-        if (projection.handles.includes(event.type)) {
-          await projection.apply(trx, { ...event, data: parseEventData(event.type, event.data) });
-        }
-      }
+      await applyEvents(trx, projection, eventsFor(projection, events));
       processed += events.length;
       after = events[events.length - 1]!.position;
       const fraction = head && head.commit > 0n ? Number((after.commit * 1000n) / head.commit) / 1000 : 1;

@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
-import type { SaleCompletedData, SaleReturnedData, StockEvent } from '@pharmacy/domain';
+import { sql, type Insertable } from 'kysely';
+import { formatCents, toCents, type SaleCompletedData, type SaleReturnedData, type StockEvent } from '@pharmacy/domain';
+import type { RecordedEvent } from '@pharmacy/event-store';
+import type { SaleItemsTable, SaleLinesTable, SalesTable } from '@pharmacy/read-db';
 import type { Projection } from '../runner/projection';
 
 /**
@@ -15,138 +17,179 @@ export const salesProjection: Projection = {
   tables: ['sales', 'saleLines', 'saleItems', 'saleReturns', 'dailySales'],
 
   async apply(trx, recorded) {
-    const event = { type: recorded.type, data: recorded.data } as StockEvent;
-    switch (event.type) {
-      case 'SaleCompleted': {
-        const sale: SaleCompletedData = event.data;
-        await trx
-          .insertInto('sales')
-          .values({
-            id: sale.saleId,
-            pharmacyId: sale.pharmacyId,
-            userId: recorded.metadata.userId,
-            soldAt: sale.soldAt,
-            soldOn: sale.soldOn,
-            customerName: sale.customerName,
-            customerPhone: sale.customerPhone,
-            notes: sale.notes,
-            totalAmount: sale.totalAmount,
-            cashReceived: sale.cashReceived,
-            changeGiven: sale.change,
-            itemCount: sale.lines.reduce((n, line) => n + line.quantity, 0),
-            position: recorded.position.commit,
-          })
-          .execute();
-        await trx
-          .insertInto('saleLines')
-          .values(
-            sale.lines.map((line, lineIndex) => ({
-              saleId: sale.saleId,
-              lineIndex,
-              productId: line.productId,
-              productName: line.productName,
-              productNameAr: line.productNameAr,
-              sku: line.sku,
-              salesUnit: line.salesUnit,
-              unitsPerPackage: line.unitsPerPackage,
-              quantity: line.quantity,
-              unitPrice: line.unitPrice,
-              totalPrice: line.totalPrice,
-              commissionEnabled: line.commissionEnabled,
-              commissionRate: line.commissionRate,
-              commissionAmount: line.commissionAmount,
-            })),
-          )
-          .execute();
-        await trx
-          .insertInto('saleItems')
-          .values(
-            sale.lines.flatMap((line, lineIndex) =>
-              line.allocations.map((a) => ({
-                saleId: sale.saleId,
-                lineIndex,
-                batchId: a.batchId,
-                batchNumber: a.batchNumber,
-                expiryDate: a.expiryDate,
-                quantity: a.quantity,
-                packsOpened: a.packsOpened,
-                totalPrice: a.totalPrice,
-                commissionAmount: a.commissionAmount,
-              })),
-            ),
-          )
-          .execute();
-        await trx
-          .insertInto('dailySales')
-          .values({ pharmacyId: sale.pharmacyId, businessDate: sale.soldOn, grossSales: sale.totalAmount, orders: 1 })
-          .onConflict((oc) =>
-            oc.columns(['pharmacyId', 'businessDate']).doUpdateSet({
-              grossSales: sql`daily_sales.gross_sales + ${sale.totalAmount}::numeric`,
-              orders: sql`daily_sales.orders + 1`,
-            }),
-          )
-          .execute();
-        return;
+    await this.applyAll!(trx, [recorded]);
+  },
+
+  async applyAll(trx, events) {
+    // Sales are inserted together (a busy till makes hundreds a minute); a return updates rows a
+    // sale may have inserted in the same run, so what is pending is written before it.
+    const pending = new PendingSales();
+    for (const recorded of events) {
+      const event = { type: recorded.type, data: recorded.data } as StockEvent;
+      if (event.type === 'SaleCompleted') pending.add(event.data, recorded);
+      else if (event.type === 'SaleReturned') {
+        await pending.flush(trx);
+        await applyReturn(trx, event.data, recorded);
       }
-      case 'SaleReturned': {
-        const back: SaleReturnedData = event.data;
-        await trx
-          .insertInto('saleReturns')
-          .values({
-            returnId: back.returnId,
-            saleId: back.saleId,
-            pharmacyId: back.pharmacyId,
-            userId: recorded.metadata.userId,
-            returnedAt: back.returnedAt,
-            returnedOn: back.returnedOn,
-            reason: back.reason,
-            refundAmount: back.refundAmount,
-            lines: JSON.stringify(
-              back.lines.map((line) => ({
-                lineIndex: line.lineIndex,
-                quantity: line.quantity,
-                refund: line.refund,
-                restocked: line.allocations.filter((a) => a.restocked).reduce((n, a) => n + a.quantity, 0),
-              })),
-            ),
-          })
-          .execute();
-        await trx
-          .updateTable('sales')
-          .set({ refundedAmount: sql`sales.refunded_amount + ${back.refundAmount}::numeric` })
-          .where('id', '=', back.saleId)
-          .execute();
-        for (const line of back.lines) {
-          await trx
-            .updateTable('saleLines')
-            .set({ returnedQuantity: sql`sale_lines.returned_quantity + ${line.quantity}` })
-            .where('saleId', '=', back.saleId)
-            .where('lineIndex', '=', line.lineIndex)
-            .execute();
-          for (const a of line.allocations) {
-            await trx
-              .updateTable('saleItems')
-              .set({ returnedQuantity: sql`sale_items.returned_quantity + ${a.quantity}` })
-              .where('saleId', '=', back.saleId)
-              .where('lineIndex', '=', line.lineIndex)
-              .where('batchId', '=', a.batchId)
-              .execute();
-          }
-        }
-        // A refund counts on the day it is given, whatever the day of the sale.
-        await trx
-          .insertInto('dailySales')
-          .values({ pharmacyId: back.pharmacyId, businessDate: back.returnedOn, refunds: back.refundAmount })
-          .onConflict((oc) =>
-            oc.columns(['pharmacyId', 'businessDate']).doUpdateSet({
-              refunds: sql`daily_sales.refunds + ${back.refundAmount}::numeric`,
-            }),
-          )
-          .execute();
-        return;
-      }
-      default:
-        return;
     }
+    await pending.flush(trx);
   },
 };
+
+type Trx = Parameters<Projection['apply']>[0];
+
+/** Rows of a run of sales, written with one statement per table. */
+class PendingSales {
+  private sales: Insertable<SalesTable>[] = [];
+  private lines: Insertable<SaleLinesTable>[] = [];
+  private items: Insertable<SaleItemsTable>[] = [];
+  private readonly daily = new Map<
+    string,
+    { pharmacyId: string; businessDate: string; gross: bigint; orders: number }
+  >();
+
+  add(sale: SaleCompletedData, recorded: RecordedEvent): void {
+    this.sales.push({
+      id: sale.saleId,
+      pharmacyId: sale.pharmacyId,
+      userId: recorded.metadata.userId,
+      soldAt: sale.soldAt,
+      soldOn: sale.soldOn,
+      customerName: sale.customerName,
+      customerPhone: sale.customerPhone,
+      notes: sale.notes,
+      totalAmount: sale.totalAmount,
+      cashReceived: sale.cashReceived,
+      changeGiven: sale.change,
+      itemCount: sale.lines.reduce((n, line) => n + line.quantity, 0),
+      position: recorded.position.commit,
+    });
+    sale.lines.forEach((line, lineIndex) => {
+      this.lines.push({
+        saleId: sale.saleId,
+        lineIndex,
+        productId: line.productId,
+        productName: line.productName,
+        productNameAr: line.productNameAr,
+        sku: line.sku,
+        salesUnit: line.salesUnit,
+        unitsPerPackage: line.unitsPerPackage,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        totalPrice: line.totalPrice,
+        commissionEnabled: line.commissionEnabled,
+        commissionRate: line.commissionRate,
+        commissionAmount: line.commissionAmount,
+      });
+      for (const a of line.allocations) {
+        this.items.push({
+          saleId: sale.saleId,
+          lineIndex,
+          batchId: a.batchId,
+          batchNumber: a.batchNumber,
+          expiryDate: a.expiryDate,
+          quantity: a.quantity,
+          packsOpened: a.packsOpened,
+          totalPrice: a.totalPrice,
+          commissionAmount: a.commissionAmount,
+        });
+      }
+    });
+    const key = `${sale.pharmacyId}|${sale.soldOn}`;
+    const day = this.daily.get(key) ?? { pharmacyId: sale.pharmacyId, businessDate: sale.soldOn, gross: 0n, orders: 0 };
+    day.gross += toCents(sale.totalAmount);
+    day.orders += 1;
+    this.daily.set(key, day);
+  }
+
+  async flush(trx: Trx): Promise<void> {
+    if (this.sales.length === 0) return;
+    // Chunks keep each statement under PostgreSQL's limit of parameters.
+    for (const chunk of chunks(this.sales, 2000)) await trx.insertInto('sales').values(chunk).execute();
+    for (const chunk of chunks(this.lines, 2000)) await trx.insertInto('saleLines').values(chunk).execute();
+    for (const chunk of chunks(this.items, 2000)) await trx.insertInto('saleItems').values(chunk).execute();
+    await trx
+      .insertInto('dailySales')
+      .values(
+        [...this.daily.values()].map((d) => ({
+          pharmacyId: d.pharmacyId,
+          businessDate: d.businessDate,
+          grossSales: formatCents(d.gross),
+          orders: d.orders,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['pharmacyId', 'businessDate']).doUpdateSet({
+          grossSales: sql`daily_sales.gross_sales + excluded.gross_sales`,
+          orders: sql`daily_sales.orders + excluded.orders`,
+        }),
+      )
+      .execute();
+    this.sales = [];
+    this.lines = [];
+    this.items = [];
+    this.daily.clear();
+  }
+}
+
+function chunks<T>(rows: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+async function applyReturn(trx: Trx, back: SaleReturnedData, recorded: RecordedEvent): Promise<void> {
+  await trx
+    .insertInto('saleReturns')
+    .values({
+      returnId: back.returnId,
+      saleId: back.saleId,
+      pharmacyId: back.pharmacyId,
+      userId: recorded.metadata.userId,
+      returnedAt: back.returnedAt,
+      returnedOn: back.returnedOn,
+      reason: back.reason,
+      refundAmount: back.refundAmount,
+      lines: JSON.stringify(
+        back.lines.map((line) => ({
+          lineIndex: line.lineIndex,
+          quantity: line.quantity,
+          refund: line.refund,
+          restocked: line.allocations.filter((a) => a.restocked).reduce((n, a) => n + a.quantity, 0),
+        })),
+      ),
+    })
+    .execute();
+  await trx
+    .updateTable('sales')
+    .set({ refundedAmount: sql`sales.refunded_amount + ${back.refundAmount}::numeric` })
+    .where('id', '=', back.saleId)
+    .execute();
+  for (const line of back.lines) {
+    await trx
+      .updateTable('saleLines')
+      .set({ returnedQuantity: sql`sale_lines.returned_quantity + ${line.quantity}` })
+      .where('saleId', '=', back.saleId)
+      .where('lineIndex', '=', line.lineIndex)
+      .execute();
+    for (const a of line.allocations) {
+      await trx
+        .updateTable('saleItems')
+        .set({ returnedQuantity: sql`sale_items.returned_quantity + ${a.quantity}` })
+        .where('saleId', '=', back.saleId)
+        .where('lineIndex', '=', line.lineIndex)
+        .where('batchId', '=', a.batchId)
+        .execute();
+    }
+  }
+  // A refund counts on the day it is given, whatever the day of the sale.
+  await trx
+    .insertInto('dailySales')
+    .values({ pharmacyId: back.pharmacyId, businessDate: back.returnedOn, refunds: back.refundAmount })
+    .onConflict((oc) =>
+      oc.columns(['pharmacyId', 'businessDate']).doUpdateSet({
+        refunds: sql`daily_sales.refunds + ${back.refundAmount}::numeric`,
+      }),
+    )
+    .execute();
+}

@@ -11,7 +11,7 @@ import {
   unitPriceText,
 } from '@pharmacy/money';
 import { afterAllocation, allocateFefo, isExpired, type Allocation, type StockOfBatch } from '../sales/fefo';
-import { decimalText, type HeldBatch, type SaleRecord, type StockState } from './state';
+import { batchesOf, decimalText, type HeldBatch, type SaleRecord, type StockState } from './state';
 
 /** Sales can be returned for this many days; older ones leave the stream's state (they stay in the log). */
 export const RETURN_WINDOW_DAYS = 90;
@@ -190,10 +190,12 @@ export function decideSale(command: CompleteSaleCommand, state: StockState): Sal
   if (state.sales[command.saleId]) {
     throw new DomainError('SALE_ALREADY_RECORDED', 'This sale is already recorded.', { saleId: command.saleId });
   }
-  // Lines are allocated one after another on a working copy, so two lines of one product share its stock.
-  const working = new Map<string, StockOfBatch>(
-    Object.entries(state.batches).map(([id, batch]) => [id, stockOf(id, batch)]),
-  );
+  // Lines are allocated one after another on a working copy of the batches of the products sold,
+  // so two lines of one product share its stock.
+  const working = new Map<string, StockOfBatch>();
+  for (const productId of new Set(command.lines.map((line) => line.productId))) {
+    for (const [id, batch] of batchesOf(state, productId)) working.set(id, stockOf(id, batch));
+  }
   let total = 0n;
   const lines = command.lines.map((line) => {
     const unit = line.salesUnit === 'whole' ? 'pack' : 'unit';
@@ -424,8 +426,12 @@ export function evolveSaleCompleted(state: StockState, sale: SaleCompletedData):
     })),
   };
   state.sales[sale.saleId] = record;
-  const oldest = addDaysIso(sale.soldOn, -RETURN_WINDOW_DAYS - 1);
-  for (const [saleId, kept] of Object.entries(state.sales)) if (kept.soldOn < oldest) delete state.sales[saleId];
+  // Forget sales past the return window, once per business day (not on every sale: there are thousands).
+  if (sale.soldOn > (state.prunedOn ?? '')) {
+    const oldest = addDaysIso(sale.soldOn, -RETURN_WINDOW_DAYS - 1);
+    for (const [saleId, kept] of Object.entries(state.sales)) if (kept.soldOn < oldest) delete state.sales[saleId];
+    state.prunedOn = sale.soldOn;
+  }
   return state;
 }
 

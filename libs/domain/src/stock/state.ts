@@ -45,8 +45,30 @@ export interface SaleRecord {
 /** Plain JSON, so it can be stored as a snapshot. */
 export interface StockState {
   batches: Record<string, HeldBatch>;
+  /** The ids of each product's batches: a sale or a receipt looks at one product's batches, not thousands. */
+  byProduct: Record<string, string[]>;
   /** Products withdrawn here (being deleted from the catalogue): product id → when. */
   withdrawn: Record<string, string>;
   /** Sales that can still be returned (the return window), by id. */
   sales: Record<string, SaleRecord>;
+  /** The business date up to which sales past the return window were last forgotten. */
+  prunedOn?: string;
+}
+
+/** The batches of one product at this pharmacy, with their ids. */
+export function batchesOf(state: StockState, productId: string): Array<[string, HeldBatch]> {
+  const ids = state.byProduct[productId] ?? [];
+  return ids.flatMap((id) => {
+    const batch = state.batches[id];
+    return batch ? [[id, batch] as [string, HeldBatch]] : [];
+  });
+}
+
+/** Files a batch under its product (in place; a batch that changed product is moved). */
+export function indexBatch(state: StockState, batchId: string, productId: string, previousProductId?: string): void {
+  if (previousProductId && previousProductId !== productId) {
+    state.byProduct[previousProductId] = (state.byProduct[previousProductId] ?? []).filter((id) => id !== batchId);
+  }
+  const ids = (state.byProduct[productId] ??= []);
+  if (!ids.includes(batchId)) ids.push(batchId);
 }

@@ -11,7 +11,15 @@ import {
   type CompleteSaleCommand,
   type ReturnSaleCommand,
 } from './sales';
-import { batchFieldsSchema, decimalText, type BatchFields, type HeldBatch, type StockState } from './state';
+import {
+  batchesOf,
+  batchFieldsSchema,
+  decimalText,
+  indexBatch,
+  type BatchFields,
+  type HeldBatch,
+  type StockState,
+} from './state';
 
 export { batchFieldsSchema, type BatchFields, type HeldBatch, type StockState } from './state';
 
@@ -146,15 +154,13 @@ function sameBatchNumber(a: string, b: string): boolean {
 
 /** The batch of this product with this number, if the pharmacy holds one. */
 export function findBatch(state: StockState, productId: string, batchNumber: string): [string, HeldBatch] | undefined {
-  return Object.entries(state.batches).find(
-    ([, b]) => b.productId === productId && sameBatchNumber(b.batchNumber, batchNumber),
-  );
+  return batchesOf(state, productId).find(([, b]) => sameBatchNumber(b.batchNumber, batchNumber));
 }
 
 /** Units of a product held in all its batches at this pharmacy. */
 export function unitsOfProduct(state: StockState, productId: string): number {
   let units = 0;
-  for (const batch of Object.values(state.batches)) if (batch.productId === productId) units += batch.quantity;
+  for (const [, batch] of batchesOf(state, productId)) units += batch.quantity;
   return units;
 }
 
@@ -179,7 +185,7 @@ function assertAdjustable(batch: HeldBatch, batchId: string, quantityChange: num
 }
 
 export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
-  initialState: () => ({ batches: {}, withdrawn: {}, sales: {} }),
+  initialState: () => ({ batches: {}, byProduct: {}, withdrawn: {}, sales: {} }),
 
   decide(command, state) {
     switch (command.type) {
@@ -341,11 +347,16 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
               looseUnits: 0,
               version: 1,
             };
+        if (!held) indexBatch(state, batchId, productId);
         return state;
       }
       case 'BatchCorrected': {
         const held = state.batches[event.data.batchId];
-        if (held) state.batches[event.data.batchId] = { ...held, ...event.data.changes, version: held.version + 1 };
+        if (held) {
+          const corrected = { ...held, ...event.data.changes, version: held.version + 1 };
+          state.batches[event.data.batchId] = corrected;
+          if (corrected.productId !== held.productId) indexBatch(state, event.data.batchId, corrected.productId, held.productId);
+        }
         return state;
       }
       case 'StockAdjusted': {

@@ -1,0 +1,443 @@
+#!/usr/bin/env node
+// Checkout benchmark (issue 8): `npm run bench:checkout` (builds the server packages first).
+//
+// A fresh PostgreSQL cluster WITH fsync on; a log holding 10 pharmacies and
+// 1,000 products, one pharmacy with 5,000 batches and a 200,000-event stock
+// stream (receipts then sales, decided by the real stock decider), the other
+// nine with 200 batches each. The real server runs as its own process
+// (`node apps/api/dist/main.js`, every projection in it as with `npm start`);
+// this process is the tills: signed-in sessions (the real two-step sign-in)
+// posting POST /api/sales/complete over HTTP with an Idempotency-Key each,
+// timed until the answer, which includes the wait for the read models.
+//
+//   1 till on the big pharmacy, then 8 tills on it: latency p50/p95/p99
+//   32 tills spread over the 10 pharmacies: sales per second
+//
+// Options (env): BENCH_SECONDS (per run, default 15), BENCH_EVENTS (size of the
+// big stream, default 200000), BENCH_JSON (write a summary to this file).
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { cpuMeter, fmt, percentiles, pg, readDb, sleep, table, watchPostgres } from './lib/util.mjs';
+
+const require = createRequire(import.meta.url);
+const domain = require('@pharmacy/domain');
+const { PostgresEventStore, migrateEventStore } = require('@pharmacy/event-store');
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const BIG_STREAM_EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
+const PRODUCTS = 1000;
+const BIG_BATCHES = 5000;
+const SMALL_BATCHES = 200;
+const PHARMACIES = 10;
+const ADMIN = { email: 'bench-admin@pharmacy.example', password: 'Bench#Admin2026' };
+const started = Date.now();
+const progress = (text) =>
+  process.stderr.write(`  [${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${text}\n`);
+
+const uuid = (n, kind) => `00000000-0000-4000-${kind}-${String(n).padStart(12, '0')}`;
+const pharmacyIds = Array.from({ length: PHARMACIES }, (_, i) => uuid(i + 1, '8001'));
+const productIds = Array.from({ length: PRODUCTS }, (_, i) => uuid(i + 1, '8002'));
+const big = pharmacyIds[0];
+const today = new Date().toISOString().slice(0, 10);
+const addDays = (days) => domain.addDaysIso(today, days);
+
+function envelope(type, data, at = new Date().toISOString()) {
+  return {
+    id: randomUUID(),
+    type,
+    data,
+    metadata: { userId: null, pharmacyId: null, correlationId: randomUUID(), causationId: null, occurredAt: at },
+  };
+}
+
+const products = productIds.map((productId, i) => ({
+  productId,
+  details: {
+    sku: `BENCH-${i}`,
+    barcode: String(6290000000000 + i),
+    name: `Bench product ${i}`,
+    nameAr: `منتج ${i}`,
+    description: null,
+    descriptionAr: null,
+    brand: null,
+    genericName: null,
+    genericNameAr: null,
+    categoryId: null,
+    supplierId: null,
+    salesUnit: i % 2 === 0 ? 'pill' : 'whole',
+    unitsPerPackage: i % 2 === 0 ? 10 : 1,
+    minStockLevel: 10,
+    maxStockLevel: 100000,
+    requiresPrescription: false,
+  },
+  pricing: { price: `${1 + (i % 40)}.${String(i % 100).padStart(2, '0')}`, cost: null },
+  commission: { commissionRate: '2.50', commissionEnabled: i % 3 === 0 },
+  isActive: true,
+}));
+
+function saleLine(product, quantity, salesUnit = 'whole') {
+  return {
+    productId: product.productId,
+    productName: product.details.name,
+    productNameAr: product.details.nameAr,
+    sku: product.details.sku,
+    productSalesUnit: product.details.salesUnit,
+    unitsPerPackage: product.details.unitsPerPackage,
+    price: product.pricing.price,
+    commissionEnabled: product.commission.commissionEnabled,
+    commissionRate: product.commission.commissionRate,
+    salesUnit,
+    quantity,
+    batchId: null,
+  };
+}
+
+/** Receipts, then sales decided by the real decider, appended in chunks with exact expected revisions. */
+async function fillStockStream(store, pharmacyId, batches, totalEvents) {
+  const kind = `8${pharmacyId.slice(-3)}`;
+  const stream = domain.stockStreamId(pharmacyId);
+  let state = domain.stockDecider.initialState();
+  let revision = -1n;
+  let chunk = [];
+  const flush = async () => {
+    if (chunk.length === 0) return;
+    const result = await store.append(stream, chunk, revision < 0n ? 'no_stream' : revision);
+    revision = result.nextExpectedRevision;
+    chunk = [];
+  };
+  const push = async (event) => {
+    state = domain.stockDecider.evolve(state, event);
+    chunk.push(envelope(event.type, event.data));
+    if (chunk.length >= 1000) await flush();
+  };
+  for (let b = 0; b < batches; b += 1) {
+    const product = products[b % PRODUCTS];
+    await push({
+      type: 'BatchReceived',
+      data: {
+        pharmacyId,
+        batchId: uuid(b + 1, kind),
+        productId: product.productId,
+        batchNumber: `LOT-${b}`,
+        quantity: 100000,
+        purchasePrice: null,
+        expiryDate: addDays(60 + (b % 600)),
+        receivedDate: addDays(-30),
+        supplierId: null,
+      },
+    });
+  }
+  for (let n = batches; n < totalEvents; n += 1) {
+    const product = products[(n * 7919) % PRODUCTS];
+    const lines = [saleLine(product, 1 + (n % 3))];
+    if (n % 4 === 0) lines.push(saleLine(products[(n * 104729) % PRODUCTS], 1));
+    const [event] = domain.stockDecider.decide(
+      {
+        type: 'CompleteSale',
+        saleId: randomUUID(),
+        pharmacyId,
+        soldAt: new Date().toISOString(),
+        today,
+        customerName: null,
+        customerPhone: null,
+        notes: null,
+        cashReceived: '10000.00',
+        lines,
+      },
+      state,
+    );
+    await push(event);
+    if (n % 20000 === 0) progress(`  ${pharmacyId.slice(-4)}: ${n.toLocaleString('en-US')} events`);
+  }
+  await flush();
+}
+
+async function prefill(url) {
+  await migrateEventStore(url);
+  const store = new PostgresEventStore({ connectionString: url });
+  try {
+    for (const [i, pharmacyId] of pharmacyIds.entries()) {
+      await store.append(
+        domain.pharmacyStreamId(pharmacyId),
+        [
+          envelope('PharmacyRegistered', {
+            pharmacyId,
+            details: {
+              name: `Bench pharmacy ${i + 1}`,
+              nameAr: `صيدلية ${i + 1}`,
+              address: `${i + 1} Bench Street`,
+              addressAr: null,
+              phone: null,
+              email: null,
+              managerId: null,
+              isActive: true,
+            },
+          }),
+        ],
+        'no_stream',
+      );
+    }
+    for (const product of products) {
+      await store.append(
+        domain.productStreamId(product.productId),
+        [envelope('ProductRegistered', product)],
+        'no_stream',
+      );
+    }
+    progress(
+      `filling the big stock stream: ${BIG_BATCHES} batches, ${BIG_STREAM_EVENTS.toLocaleString('en-US')} events`,
+    );
+    await fillStockStream(store, big, BIG_BATCHES, BIG_STREAM_EVENTS);
+    for (const pharmacyId of pharmacyIds.slice(1))
+      await fillStockStream(store, pharmacyId, SMALL_BATCHES, SMALL_BATCHES);
+    return Number((await store.headPosition()).commit);
+  } finally {
+    await store.close();
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real server as its own process, as production runs it (API + projector in one here, like npm start). */
+async function startApi(url, dir) {
+  const port = await freePort();
+  const outbox = join(dir, 'outbox.log');
+  const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+      COOKIE_SECURE: 'false',
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dir,
+      OUTBOX_FILE: outbox,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SEED_DEMO_DATA: 'false',
+      BACKGROUND_JOBS: 'false',
+      SIGNIN_LIMIT_PER_IP: '1000000',
+      SIGNIN_CODES_PER_EMAIL: '1000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(`${base}/api/auth/user`)).status === 401) return { child, base, outbox };
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error('the server did not start');
+}
+
+/** Waits until every projection has reached the head of the log (the server catches up at start). */
+async function caughtUp(db, head) {
+  const names = ['pharmacies', 'catalogue', 'inventory', 'sales', 'history'];
+  for (;;) {
+    const { rows } = await db.query('SELECT name, commit_position FROM projection_checkpoints');
+    const low = names.map((name) => Number(rows.find((r) => r.name === name)?.commit_position ?? 0));
+    const min = Math.min(...low);
+    if (min >= head) return;
+    progress(`  read models at ${min.toLocaleString('en-US')} of ${head.toLocaleString('en-US')} events`);
+    await sleep(5000);
+  }
+}
+
+/** A signed-in session (cookie) through the real two-step sign-in, working at one pharmacy. */
+async function signIn(base, outbox, pharmacyId) {
+  const mails = async () => (await readFile(outbox, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean);
+  const before = (await mails()).length;
+  const asked = await fetch(`${base}/api/auth/login-request`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email }),
+  }).then((r) => r.json());
+  let lines = await mails();
+  while (lines.length <= before) {
+    await sleep(20);
+    lines = await mails();
+  }
+  const code = JSON.parse(lines.at(-1)).subject.match(/\d{6}/)[0];
+  const verified = await fetch(`${base}/api/auth/login-verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userId: asked.userId, password: ADMIN.password, otpCode: code }),
+  });
+  if (!verified.ok) throw new Error(`sign-in failed: ${verified.status} ${await verified.text()}`);
+  const cookie = verified.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error('sign-in answered without a session cookie');
+  const chosen = await fetch(`${base}/api/auth/user/pharmacy`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ pharmacyId }),
+  });
+  if (!chosen.ok) throw new Error(`could not choose pharmacy ${pharmacyId}: ${chosen.status}`);
+  return cookie;
+}
+
+/** Runs `tills` concurrent tills for SECONDS: each posts a sale, waits for the answer, posts the next. */
+async function run(base, tills) {
+  const latencies = [];
+  let errors = 0;
+  let stale = 0;
+  const firstError = [];
+  const deadline = Date.now() + SECONDS * 1000;
+  const meter = cpuMeter();
+  await Promise.all(
+    tills.map(async ({ cookie, pharmacyId }, t) => {
+      let n = 0;
+      while (Date.now() < deadline) {
+        n += 1;
+        const batchOffset = pharmacyId === big ? BIG_BATCHES : SMALL_BATCHES;
+        const product = products[(t * 131 + n * 17) % Math.min(PRODUCTS, batchOffset)];
+        const items = [{ productId: product.productId, quantity: 1, salesUnit: 'whole' }];
+        if (n % 3 === 0)
+          items.push({
+            productId: products[(t * 7 + n * 29) % Math.min(PRODUCTS, batchOffset)].productId,
+            quantity: 1,
+          });
+        const begin = performance.now();
+        const response = await fetch(`${base}/api/sales/complete`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie, 'idempotency-key': randomUUID() },
+          body: JSON.stringify({ cashReceived: '500.00', items }),
+        });
+        await response.arrayBuffer();
+        const ms = performance.now() - begin;
+        if (response.status === 201) {
+          latencies.push(ms);
+          if (response.headers.get('x-read-models') === 'stale') stale += 1;
+        } else {
+          errors += 1;
+          if (firstError.length === 0) firstError.push(`${response.status}`);
+        }
+      }
+    }),
+  );
+  const cpu = meter();
+  const [p50, p95, p99] = percentiles(latencies, [50, 95, 99]);
+  return {
+    sales: latencies.length,
+    perSecond: latencies.length / (cpu.wallMs / 1000),
+    p50,
+    p95,
+    p99,
+    errors,
+    stale,
+    cpu,
+    firstError,
+  };
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'checkout-bench-'));
+await chmod(dir, 0o755);
+let cluster = null;
+let api = null;
+const cleanup = async () => {
+  api?.child.kill('SIGTERM');
+  await cluster?.stop().catch(() => undefined);
+  await rm(dir, { recursive: true, force: true });
+};
+process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+
+try {
+  progress('starting a fresh PostgreSQL cluster (fsync on)');
+  cluster = await readDb.startLocalPostgres({ dataDir: join(dir, 'pg'), ephemeral: false });
+  watchPostgres(cluster.dataDir);
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  await admin.query('CREATE DATABASE checkout');
+  await admin.end();
+  const url = cluster.url.replace(/\/postgres$/, '/checkout');
+  const t0 = Date.now();
+  const head = await prefill(url);
+  progress(`log written: ${head.toLocaleString('en-US')} events in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+
+  api = await startApi(url, dir);
+  const db = new pg.Client({ connectionString: url });
+  db.on('error', () => undefined);
+  await db.connect();
+  const t1 = Date.now();
+  await caughtUp(db, head);
+  const catchUpSeconds = (Date.now() - t1) / 1000;
+  progress(`server started and its read models caught up in ${catchUpSeconds.toFixed(0)} s`);
+
+  // One at a time: a new sign-in code for an account replaces the one before it.
+  const sessions = async (n, pick) => {
+    const made = [];
+    for (let i = 0; i < n; i += 1)
+      made.push({ pharmacyId: pick(i), cookie: await signIn(api.base, api.outbox, pick(i)) });
+    return made;
+  };
+  // Warm up (JIT, connection pools, the big stream's state loaded into memory) before measuring.
+  const warm = await sessions(2, () => big);
+  for (const id of pharmacyIds) warm.push({ pharmacyId: id, cookie: await signIn(api.base, api.outbox, id) });
+  const savedSeconds = SECONDS;
+  await run(api.base, warm);
+
+  const results = [];
+  for (const [label, tills] of [
+    ['1 till, big pharmacy', await sessions(1, () => big)],
+    ['8 tills, big pharmacy', await sessions(8, () => big)],
+    ['32 tills, 10 pharmacies', await sessions(32, (i) => pharmacyIds[i % PHARMACIES])],
+  ]) {
+    progress(`measuring: ${label} (${savedSeconds} s)`);
+    const result = await run(api.base, tills);
+    results.push({ label, tills: tills.length, ...result });
+  }
+  await db.end();
+
+  console.log(
+    `\nCheckout over HTTP (${cpus().length} cores; fsync on; big stock stream ${BIG_STREAM_EVENTS.toLocaleString('en-US')} events, ${BIG_BATCHES} batches; ${SECONDS} s per run)\n`,
+  );
+  console.log(
+    table(
+      ['run', 'tills', 'sales', 'sales/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'stale', 'machine CPU'],
+      results.map((r) => [
+        r.label,
+        String(r.tills),
+        fmt.int(r.sales),
+        fmt.int(r.perSecond),
+        fmt.ms(r.p50),
+        fmt.ms(r.p95),
+        fmt.ms(r.p99),
+        String(r.errors),
+        String(r.stale),
+        fmt.pct(r.cpu.machinePct),
+      ]),
+    ),
+  );
+  console.log('\nTargets: p95 ≤ 15 ms with 8 tills on one pharmacy; ≥ 1,000 sales/s with 32 tills over 10 pharmacies.');
+  console.log(
+    `Read models caught up with the ${head.toLocaleString('en-US')}-event log at start in ${catchUpSeconds.toFixed(0)} s.`,
+  );
+  if (process.env.BENCH_JSON)
+    await writeFile(process.env.BENCH_JSON, JSON.stringify({ results, catchUpSeconds }, null, 2));
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
