@@ -389,7 +389,16 @@ describe('Inventory and products in the browser', () => {
         await signInAndChoose(app, page, demoAccounts.admin);
         const nav = page.getByRole('navigation', { name: 'Main navigation' });
         const entries = await nav.getByRole('link').allTextContents();
-        expect(entries).toEqual(['Inventory', 'Products', 'Locations', 'Users', 'Categories', 'Suppliers']);
+        expect(entries).toEqual([
+          'Dashboard',
+          'Inventory',
+          'Products',
+          'POS',
+          'Locations',
+          'Users',
+          'Categories',
+          'Suppliers',
+        ]);
         await walk(page, english, {
           sku: 'E2E-IBU-400',
           ean: ean13(42),
@@ -476,7 +485,13 @@ describe('Inventory and products in the browser', () => {
         await signIn(app, page, demoAccounts.layla);
         const nav = page.getByRole('navigation', { name: 'Main navigation' });
         await visible(nav.getByRole('link', { name: 'Inventory' }));
-        expect(await nav.getByRole('link').allTextContents()).toEqual(['Inventory', 'Products', 'Locations']);
+        expect(await nav.getByRole('link').allTextContents()).toEqual([
+          'Dashboard',
+          'Inventory',
+          'Products',
+          'POS',
+          'Locations',
+        ]);
         await page.goto(`${app.baseUrl}/categories`);
         await visible(page.getByRole('heading', { level: 1, name: 'Access Denied' }));
         await visible(page.getByText('Only administrators can manage categories.'));

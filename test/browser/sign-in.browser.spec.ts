@@ -85,9 +85,9 @@ describe('Sign-in and the shell in the browser', () => {
         await continueButton.click();
         await toast(page, 'Pharmacy selected successfully!');
 
-        // The shell: the dashboard does not exist yet, so / shows the locations list.
-        await page.waitForURL(/\/locations$/);
-        await visible(page.getByRole('heading', { level: 1, name: 'Pharmacy Locations' }));
+        // The shell, on the dashboard.
+        await page.waitForURL((url) => url.pathname === '/');
+        await visible(page.getByRole('heading', { level: 1, name: 'Dashboard' }));
         const nav = page.getByRole('navigation', { name: 'Main navigation' });
         await visible(nav.getByRole('link', { name: 'Locations' }));
         expect(await nav.getByRole('link', { name: 'Users' }).count()).toBe(0);
@@ -107,7 +107,7 @@ describe('Sign-in and the shell in the browser', () => {
         await screenshot(page, 'signin-en-6-collapsed');
         // It stays collapsed after a reload.
         await page.reload();
-        await visible(page.getByRole('heading', { level: 1, name: 'Pharmacy Locations' }));
+        await visible(page.getByRole('heading', { level: 1, name: 'Dashboard' }));
         await expect(shell(page).getAttribute('data-sidebar')).resolves.toBe('collapsed');
         await page.keyboard.press('Control+b');
         await expect(shell(page).getAttribute('data-sidebar')).resolves.toBe('expanded');
@@ -124,7 +124,7 @@ describe('Sign-in and the shell in the browser', () => {
 
         // Arabic: right to left, the sidebar on the right, Arabic labels.
         await page.getByRole('button', { name: /العربية/ }).click();
-        await visible(page.getByRole('heading', { level: 1, name: 'مواقع الصيدليات' }));
+        await visible(page.getByRole('heading', { level: 1, name: 'لوحة التحكم' }));
         expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
         await visible(page.getByRole('navigation', { name: 'التنقل الرئيسي' }).getByRole('link', { name: 'المواقع' }));
         expect(await page.getByTestId('sidebar-user-role').textContent()).toBe('صيدلي');
@@ -289,7 +289,7 @@ describe('Sign-in and the shell in the browser', () => {
         try {
           await signIn(app, other.page, { email: 'nadia@pharmacy.example', password: 'Renewed#2026' });
           // One pharmacy: straight in, no selection screen.
-          await visible(other.page.getByRole('heading', { level: 1, name: 'Pharmacy Locations' }));
+          await visible(other.page.getByRole('heading', { level: 1, name: 'Dashboard' }));
           expect(await other.page.getByTestId('sidebar-user-name').textContent()).toBe('Nadia Saleh');
         } finally {
           await other.context.close();
@@ -331,7 +331,7 @@ describe('Sign-in and the shell in the browser', () => {
       try {
         await signIn(app, page, demoAccounts.layla);
         // A single pharmacy: no selection screen.
-        await visible(page.getByRole('heading', { level: 1, name: 'Pharmacy Locations' }));
+        await visible(page.getByRole('heading', { level: 1, name: 'Dashboard' }));
         expect(
           await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Users' }).count(),
         ).toBe(0);
@@ -450,7 +450,7 @@ describe('Sign-in and the shell in the browser', () => {
           await visible(
             login
               .getByRole('heading', { level: 1, name: 'Welcome to Pharmacy Management' })
-              .or(login.getByRole('heading', { level: 1, name: 'Pharmacy Locations' })),
+              .or(login.getByRole('heading', { level: 1, name: 'Dashboard' })),
           );
           expect(unexpectedErrors(other.errors)).toEqual([]);
         } finally {

@@ -9,7 +9,8 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 export const OUTPUT_DIR = join(__dirname, 'output');
 export const STEP_TIMEOUT_MS = 10_000;
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs` are added to the usual flags, e.g. the fake camera's (test/browser/fake-camera.ts). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   mkdirSync(OUTPUT_DIR, { recursive: true });
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -21,6 +22,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -12,17 +12,26 @@ import { lowestCheckpoint } from './checkpoints';
 export class ProjectionWaiter {
   constructor(
     private readonly db: Kysely<ReadDatabase>,
-    private readonly names: readonly string[],
+    /** The projections to wait for, with the event types each handles. */
+    private readonly projections: ReadonlyArray<{ name: string; handles: readonly string[] }>,
     /** The in-process runner's progress, when there is one: wakes the wait at once. */
     private readonly progress?: EventEmitter,
     private readonly pollMs = 20,
   ) {}
 
-  /** Resolves true once every projection passed `position`, false on timeout. */
-  async waitFor(position: GlobalPosition, timeoutMs = 5000): Promise<boolean> {
+  /**
+   * Resolves true once every projection passed `position`, false on timeout.
+   * With `eventTypes` (what the write appended), only the projections that
+   * handle one of them are waited for: the others have nothing to show of it.
+   */
+  async waitFor(position: GlobalPosition, timeoutMs = 5000, eventTypes?: readonly string[]): Promise<boolean> {
+    const names = this.projections
+      .filter((p) => !eventTypes || p.handles.some((type) => eventTypes.includes(type)))
+      .map((p) => p.name);
+    if (names.length === 0) return true;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const low = await lowestCheckpoint(this.db, this.names);
+      const low = await lowestCheckpoint(this.db, names);
       if (low !== null && low >= position.commit) return true;
       const left = deadline - Date.now();
       if (left <= 0) return false;

@@ -9,12 +9,12 @@ import {
   stockDecider,
   stockStreamId,
   todayIn,
+  type DomainEvent,
   type ProductSnapshot,
   type ProductState,
 } from '@pharmacy/domain';
-import type { GlobalPosition } from '@pharmacy/event-store';
 import type { ReadDb } from '@pharmacy/read-db';
-import { CommandExecutor, type StreamMeta } from '../common/command-executor';
+import { CommandExecutor, type CommandOutcome, type StreamMeta } from '../common/command-executor';
 import { newEntityId } from '../common/idempotency';
 import type { RequestContext } from '../common/request-context';
 import { WriteModel, type ProductRecord } from '../common/write-model';
@@ -171,7 +171,7 @@ export class RegisterProductHandler implements ICommandHandler<RegisterProductCo
 
     const undo: Array<() => Promise<void>> = [];
     let record: ProductRecord | null;
-    let last: GlobalPosition | null;
+    const steps: Array<CommandOutcome<DomainEvent, unknown>> = [];
     try {
       await this.unique.claim('product-sku', input.sku, productId, skuTaken(input.sku), context);
       undo.push(() => this.unique.release('product-sku', input.sku, productId, context));
@@ -187,7 +187,7 @@ export class RegisterProductHandler implements ICommandHandler<RegisterProductCo
         { waitForProjections: false, answer: (state, _events, meta) => productRecord(productId, state, meta) },
       );
       record = registered.answer;
-      last = registered.position;
+      steps.push(registered);
     } catch (error) {
       return undoOnRefusal(error, undo);
     }
@@ -211,9 +211,9 @@ export class RegisterProductHandler implements ICommandHandler<RegisterProductCo
         context,
         { snapshot: STOCK_SNAPSHOTS, waitForProjections: false },
       );
-      last = received.position ?? last;
+      steps.push(received);
     }
-    await this.executor.settle(last, context);
+    await this.executor.settle(context, ...steps);
     return toProduct(record!, names, withStock ? input.initialQuantity : 0);
   }
 }
@@ -311,16 +311,18 @@ export class DeleteProductHandler implements ICommandHandler<DeleteProductComman
     await this.writeModel.product(productId);
     const withdrawn: string[] = [];
     const at = new Date().toISOString();
+    const steps: Array<CommandOutcome<DomainEvent, unknown>> = [];
     let outcome;
     try {
       for (const pharmacyId of await this.pharmacyIds()) {
-        await this.executor.execute(
+        const step = await this.executor.execute(
           stockStreamId(pharmacyId),
           stockDecider,
           { type: 'WithdrawProduct', pharmacyId, productId, at },
           context,
           { snapshot: STOCK_SNAPSHOTS, waitForProjections: false },
         );
+        steps.push(step);
         withdrawn.push(pharmacyId);
       }
       outcome = await this.executor.execute(
@@ -341,7 +343,7 @@ export class DeleteProductHandler implements ICommandHandler<DeleteProductComman
       await this.unique.release('product-sku', deleted.data.sku, productId, context);
       if (deleted.data.barcode) await this.unique.release('product-barcode', deleted.data.barcode, productId, context);
     }
-    await this.executor.settle(outcome.position, context);
+    await this.executor.settle(context, ...steps, outcome);
   }
 
   /**

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { DomainError, fold, parseEventData, type Decider, type DomainEvent } from '@pharmacy/domain';
 import {
+  comparePositions,
   IdempotencyConflictError,
   WrongExpectedRevisionError,
   type EventStore,
@@ -39,9 +40,7 @@ export interface CommandOutcome<Event, Answer> {
   replayed: boolean;
 }
 
-export interface ExecuteOptions<Event, State, Answer> {
-  /** A long, hot stream (stock-*): its state stays in memory between commands and is snapshotted by this policy. */
-  snapshot?: SnapshotPolicy;
+export interface ExecuteOptions<Event, State, Answer> extends StreamOptions {
   /** Wait for the read models before answering. Default true; the steps of a multi-stream command pass false and settle at the end. */
   waitForProjections?: boolean;
   /** Names this step within a keyed command (default: the stream id); the step's event ids derive from the key and it. */
@@ -54,6 +53,13 @@ export interface ExecuteOptions<Event, State, Answer> {
    * released, so copy what you need out of it.
    */
   answer?: (state: State, events: readonly Event[], meta: StreamMeta) => Answer;
+}
+
+export interface StreamOptions {
+  /** A long, hot stream (stock-*): its state stays in memory between commands and is snapshotted by this policy. */
+  snapshot?: SnapshotPolicy;
+  /** A small stream read often (a product, a pharmacy): its state stays in memory between reads. */
+  hot?: boolean;
 }
 
 interface Loaded<State> {
@@ -69,6 +75,8 @@ interface CommandIdentity {
 }
 
 const MAX_ATTEMPTS = 8;
+/** Small streams (products, pharmacies) kept in memory: a few kilobytes each. */
+const SMALL_STREAMS = 20_000;
 /** Most events one command appends to one stream (a bound for reading a repeat's events back). */
 const MAX_EVENTS_PER_COMMAND = 1000;
 
@@ -97,8 +105,10 @@ export const idempotencyKeyReused = () =>
 @Injectable()
 export class CommandExecutor {
   private readonly streams = new KeyedMutex();
-  /** Hot streams' states, least recently used first. */
+  /** Hot streams' states (large: stock-*), least recently used first. */
   private readonly hot = new Map<string, Loaded<unknown>>();
+  /** Small streams read often (products, pharmacies), least recently used first. */
+  private readonly small = new Map<string, Loaded<unknown>>();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -122,7 +132,7 @@ export class CommandExecutor {
       return result.outcome;
     });
     await (snapshotToSave as (() => Promise<void>) | null)?.();
-    if (options.waitForProjections !== false) await this.settle(outcome.position, context);
+    if (options.waitForProjections !== false) await this.settle(context, outcome);
     return outcome;
   }
 
@@ -131,10 +141,10 @@ export class CommandExecutor {
     streamId: string,
     decider: Decider<unknown, Event, State>,
     view: (state: State, meta: StreamMeta) => View,
-    snapshot?: SnapshotPolicy,
+    options: StreamOptions = {},
   ): Promise<View> {
     return this.streams.run(streamId, async () => {
-      const loaded = await this.current(streamId, decider, snapshot);
+      const loaded = await this.current(streamId, decider, options);
       return view(loaded.state, loaded.meta);
     });
   }
@@ -167,10 +177,22 @@ export class CommandExecutor {
     return { state, revision, snapshotRevision: saved?.revision ?? null, eventsRead: tail.length, meta };
   }
 
-  /** Waits (bounded) for the read models to reach a position; tells the client when they did not. */
-  async settle(position: GlobalPosition | null, context: RequestContext): Promise<void> {
+  /**
+   * Waits (bounded) until the read models that show these outcomes' events
+   * have them; tells the client when they did not catch up in time.
+   */
+  async settle(
+    context: RequestContext,
+    ...outcomes: ReadonlyArray<{ events: ReadonlyArray<{ type: string }>; position: GlobalPosition | null }>
+  ): Promise<void> {
+    let position: GlobalPosition | null = null;
+    for (const outcome of outcomes) {
+      if (outcome.position && (!position || comparePositions(outcome.position, position) > 0))
+        position = outcome.position;
+    }
     if (!position) return;
-    const caughtUp = await this.waiter.waitFor(position, this.config.PROJECTION_WAIT_MS);
+    const types = [...new Set(outcomes.flatMap((outcome) => outcome.events.map((event) => event.type)))];
+    const caughtUp = await this.waiter.waitFor(position, this.config.PROJECTION_WAIT_MS, types);
     if (!caughtUp) context.readModelsBehind();
   }
 
@@ -195,7 +217,7 @@ export class CommandExecutor {
       if (identity && lookForRepeat) {
         const repeat = await this.recorded(streamId, identity);
         if (repeat) {
-          const loaded = await this.current(streamId, decider, options.snapshot);
+          const loaded = await this.current(streamId, decider, options);
           const events = repeat.map(toDomainEvent<Event>);
           return {
             outcome: {
@@ -210,7 +232,7 @@ export class CommandExecutor {
         lookForRepeat = false;
       }
 
-      const loaded = await this.current(streamId, decider, options.snapshot);
+      const loaded = await this.current(streamId, decider, options);
       const events = decider.decide(command, loaded.state);
       if (events.length === 0) {
         return {
@@ -241,7 +263,7 @@ export class CommandExecutor {
         if (error instanceof IdempotencyConflictError && identity) {
           // Some of these ids are recorded already: another attempt of this command got there first.
           lookForRepeat = true;
-          this.hot.delete(streamId);
+          this.forget(streamId);
           continue;
         }
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
@@ -257,7 +279,7 @@ export class CommandExecutor {
       }
       if (appended.nextExpectedRevision !== (expected ?? -1n) + BigInt(envelopes.length)) {
         // The store answered with an earlier append of the same ids (an attempt in another process): answer from that.
-        this.hot.delete(streamId);
+        this.forget(streamId);
         lookForRepeat = true;
         continue;
       }
@@ -300,16 +322,17 @@ export class CommandExecutor {
   private async current<Event extends DomainEvent, State>(
     streamId: string,
     decider: Decider<unknown, Event, State>,
-    snapshot: SnapshotPolicy | undefined,
+    { snapshot, hot }: StreamOptions,
   ): Promise<Loaded<State>> {
-    if (!snapshot) {
+    const cache = snapshot ? this.hot : hot ? this.small : null;
+    if (!cache) {
       const loaded = await this.load(streamId, decider);
       return { state: loaded.state, meta: loaded.meta, snapshotRevision: null };
     }
-    const cached = this.hot.get(streamId) as Loaded<State> | undefined;
+    const cached = cache.get(streamId) as Loaded<State> | undefined;
     if (cached) {
-      this.hot.delete(streamId);
-      this.hot.set(streamId, cached);
+      cache.delete(streamId);
+      cache.set(streamId, cached);
       const from = cached.meta.revision === null ? 0n : cached.meta.revision + 1n;
       const tail = await this.store.readStream(streamId, { fromRevision: from });
       if (tail.length > 0) {
@@ -323,9 +346,15 @@ export class CommandExecutor {
     }
     const loaded = await this.load(streamId, decider, snapshot);
     const entry: Loaded<State> = { state: loaded.state, meta: loaded.meta, snapshotRevision: loaded.snapshotRevision };
-    this.hot.set(streamId, entry);
-    while (this.hot.size > this.config.HOT_STREAMS) this.hot.delete(this.hot.keys().next().value!);
+    cache.set(streamId, entry);
+    const limit = snapshot ? this.config.HOT_STREAMS : SMALL_STREAMS;
+    while (cache.size > limit) cache.delete(cache.keys().next().value!);
     return entry;
+  }
+
+  private forget(streamId: string): void {
+    this.hot.delete(streamId);
+    this.small.delete(streamId);
   }
 
   /** Folds events into a loaded state (in place for large aggregates); a fold that fails drops the in-memory copy. */
@@ -339,7 +368,7 @@ export class CommandExecutor {
     try {
       loaded.state = fold(decider, loaded.state, events);
     } catch (error) {
-      this.hot.delete(streamId);
+      this.forget(streamId);
       throw error;
     }
     loaded.meta = { ...loaded.meta, revision: to.revision, updatedAt: to.updatedAt };

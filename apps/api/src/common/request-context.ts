@@ -13,6 +13,8 @@ export interface RequestContext {
   userId: string | null;
   pharmacyId: string | null;
   correlationId: string;
+  /** The caller's name as a receipt prints it (first and last name, else e-mail); null for system work. */
+  userName: string | null;
   /** The client's Idempotency-Key and a hash of its request; null without the header. */
   idempotency: Idempotency | null;
   /** Tells the client that a GET right now may not show this write yet (the read models are behind). */
@@ -21,7 +23,14 @@ export interface RequestContext {
 
 /** A context for work that no HTTP request started (seeding, jobs, tests). */
 export function systemContext(userId: string | null = null, pharmacyId: string | null = null): RequestContext {
-  return { userId, pharmacyId, correlationId: randomUUID(), idempotency: null, readModelsBehind: () => undefined };
+  return {
+    userId,
+    pharmacyId,
+    correlationId: randomUUID(),
+    userName: null,
+    idempotency: null,
+    readModelsBehind: () => undefined,
+  };
 }
 
 export function requestContextOf(request: Request, response?: Response): RequestContext {
@@ -33,6 +42,9 @@ export function requestContextOf(request: Request, response?: Response): Request
     userId: principal?.id ?? null,
     pharmacyId: principal?.pharmacyId ?? null,
     correlationId: typeof id === 'string' && id ? id : randomUUID(),
+    userName: principal
+      ? [principal.user.firstName, principal.user.lastName].filter(Boolean).join(' ') || principal.user.email
+      : null,
     idempotency: key
       ? { key, requestHash: requestHash(request.method, route, request.params as Record<string, string>, request.body) }
       : null,

@@ -58,8 +58,11 @@ export class WriteModel {
 
   /** A pharmacy that exists (active or not); PHARMACY_NOT_FOUND otherwise. */
   async pharmacy(id: string): Promise<PharmacyRecord> {
-    const found = await this.executor.read(pharmacyStreamId(id), pharmacyDecider, (state, meta) =>
-      state.status === 'registered' ? { id, details: state.details, ...timestamps(meta) } : null,
+    const found = await this.executor.read(
+      pharmacyStreamId(id),
+      pharmacyDecider,
+      (state, meta) => (state.status === 'registered' ? { id, details: state.details, ...timestamps(meta) } : null),
+      { hot: true },
     );
     if (!found) throw pharmacyNotFound(id);
     return found;
@@ -83,36 +86,46 @@ export class WriteModel {
 
   /** A product in the catalogue (not deleted); PRODUCT_NOT_FOUND otherwise. */
   async product(id: string): Promise<ProductRecord> {
-    const found = await this.executor.read(productStreamId(id), productDecider, (state, meta) =>
-      state.status === 'active'
-        ? {
-            id,
-            product: {
-              details: state.details,
-              pricing: state.pricing,
-              commission: state.commission,
-              isActive: state.isActive,
-            },
-            version: state.version,
-            ...timestamps(meta),
-          }
-        : null,
+    const found = await this.executor.read(
+      productStreamId(id),
+      productDecider,
+      (state, meta) =>
+        state.status === 'active'
+          ? {
+              id,
+              product: {
+                details: state.details,
+                pricing: state.pricing,
+                commission: state.commission,
+                isActive: state.isActive,
+              },
+              version: state.version,
+              ...timestamps(meta),
+            }
+          : null,
+      { hot: true },
     );
     if (!found) throw productNotFound(id);
     return found;
   }
 
   async category(id: string): Promise<NamedRecord<CategoryDetails>> {
-    const found = await this.executor.read(categoryStreamId(id), categoryDecider, (state, meta) =>
-      state.status === 'active' ? { id, details: state.details, ...timestamps(meta) } : null,
+    const found = await this.executor.read(
+      categoryStreamId(id),
+      categoryDecider,
+      (state, meta) => (state.status === 'active' ? { id, details: state.details, ...timestamps(meta) } : null),
+      { hot: true },
     );
     if (!found) throw categoryNotFound(id);
     return found;
   }
 
   async supplier(id: string): Promise<NamedRecord<SupplierDetails>> {
-    const found = await this.executor.read(supplierStreamId(id), supplierDecider, (state, meta) =>
-      state.status === 'active' ? { id, details: state.details, ...timestamps(meta) } : null,
+    const found = await this.executor.read(
+      supplierStreamId(id),
+      supplierDecider,
+      (state, meta) => (state.status === 'active' ? { id, details: state.details, ...timestamps(meta) } : null),
+      { hot: true },
     );
     if (!found) throw supplierNotFound(id);
     return found;

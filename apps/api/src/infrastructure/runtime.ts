@@ -89,11 +89,7 @@ export async function openRuntime(
         },
       })
     : null;
-  const waiter = new ProjectionWaiter(
-    db,
-    allProjections.map((p) => p.name),
-    projector?.runner.progress,
-  );
+  const waiter = new ProjectionWaiter(db, allProjections, projector?.runner.progress);
   return {
     config,
     databaseUrl,

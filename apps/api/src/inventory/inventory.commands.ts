@@ -140,7 +140,7 @@ export async function currentBatch(
       const held = state.batches[batchId];
       return held ? { held: { ...held }, updatedAt: meta.updatedAt ?? new Date().toISOString() } : null;
     },
-    STOCK_SNAPSHOTS,
+    { snapshot: STOCK_SNAPSHOTS },
   );
   if (!found) return null;
   const [product, pharmacy] = await Promise.all([

@@ -21,7 +21,7 @@ export class StockLocator {
 
   /** Whether the pharmacy's stock state satisfies `test` (read under the stream's queue). */
   holds(pharmacyId: string, test: (state: StockState) => boolean): Promise<boolean> {
-    return this.executor.read(stockStreamId(pharmacyId), stockDecider, test, STOCK_SNAPSHOTS);
+    return this.executor.read(stockStreamId(pharmacyId), stockDecider, test, { snapshot: STOCK_SNAPSHOTS });
   }
 
   /** The first pharmacy the caller may see whose stock satisfies `test`, or null. */

@@ -196,7 +196,10 @@ export class CompleteSaleHandler implements ICommandHandler<CompleteSaleCommand>
     );
     const [event] = outcome.events;
     if (event?.type !== 'SaleCompleted') throw new Error('a sale that recorded no SaleCompleted');
-    return saleFromEvent(event.data, pharmacy, { id: context.userId, name: await nameOf(this.db, context.userId) });
+    return saleFromEvent(event.data, pharmacy, {
+      id: context.userId,
+      name: context.userName ?? (await nameOf(this.db, context.userId)),
+    });
   }
 }
 

@@ -56,9 +56,9 @@ export async function seedDemoCatalogue(app: INestApplicationContext, runtime: R
   const context: RequestContext = { ...systemContext(), correlationId: demoId(`seed-${Date.now()}`) };
   const quiet = { waitForProjections: false } as const;
   const exists = async (stream: string) => (await runtime.store.readStream(stream, { maxCount: 1 })).length > 0;
-  let last: GlobalPosition | null = null;
-  const track = (position: GlobalPosition | null) => {
-    if (position) last = position;
+  const steps: Array<{ events: ReadonlyArray<{ type: string }>; position: GlobalPosition | null }> = [];
+  const track = (outcome: { events: ReadonlyArray<{ type: string }>; position: GlobalPosition | null }) => {
+    steps.push({ events: outcome.events.map(({ type }) => ({ type })), position: outcome.position });
   };
 
   for (const c of demoCategories) {
@@ -66,15 +66,13 @@ export async function seedDemoCatalogue(app: INestApplicationContext, runtime: R
     if (await exists(categoryStreamId(categoryId))) continue;
     const { key: _key, ...details } = c;
     track(
-      (
-        await executor.execute(
-          categoryStreamId(categoryId),
-          categoryDecider,
-          { type: 'CreateCategory', categoryId, details },
-          context,
-          quiet,
-        )
-      ).position,
+      await executor.execute(
+        categoryStreamId(categoryId),
+        categoryDecider,
+        { type: 'CreateCategory', categoryId, details },
+        context,
+        quiet,
+      ),
     );
   }
   for (const s of demoSuppliers) {
@@ -82,15 +80,13 @@ export async function seedDemoCatalogue(app: INestApplicationContext, runtime: R
     if (await exists(supplierStreamId(supplierId))) continue;
     const { key: _key, ...rest } = s;
     track(
-      (
-        await executor.execute(
-          supplierStreamId(supplierId),
-          supplierDecider,
-          { type: 'RegisterSupplier', supplierId, details: { ...rest, isActive: true } },
-          context,
-          quiet,
-        )
-      ).position,
+      await executor.execute(
+        supplierStreamId(supplierId),
+        supplierDecider,
+        { type: 'RegisterSupplier', supplierId, details: { ...rest, isActive: true } },
+        context,
+        quiet,
+      ),
     );
   }
 
@@ -139,15 +135,13 @@ export async function seedDemoCatalogue(app: INestApplicationContext, runtime: R
       isActive: true,
     };
     track(
-      (
-        await executor.execute(
-          productStreamId(productId),
-          productDecider,
-          { type: 'RegisterProduct', productId, product },
-          context,
-          quiet,
-        )
-      ).position,
+      await executor.execute(
+        productStreamId(productId),
+        productDecider,
+        { type: 'RegisterProduct', productId, product },
+        context,
+        quiet,
+      ),
     );
 
     for (const pharmacy of pharmacies) {
@@ -163,32 +157,30 @@ export async function seedDemoCatalogue(app: INestApplicationContext, runtime: R
             ? today
             : addDaysIso(expiryDate, -365 - Math.floor(next() * 300));
         track(
-          (
-            await executor.execute(
-              stockStreamId(pharmacy.id),
-              stockDecider,
-              {
-                type: 'ReceiveBatch',
-                pharmacyId: pharmacy.id,
-                batchId: demoId(`batch:${pharmacy.id}:${p.sku}:${k}`),
-                productId,
-                batchNumber: `${p.sku.slice(0, 3)}${String(Math.floor(next() * 90000) + 10000)}${String.fromCharCode(65 + k)}`,
-                quantity: 5 + Math.floor(next() * 140),
-                purchasePrice: p.cost,
-                expiryDate,
-                supplierId: product.details.supplierId,
-                today: receivedOn,
-              },
-              context,
-              // Received on that day, in business time: the history reads right for an auditor.
-              { ...quiet, snapshot: STOCK_SNAPSHOTS, occurredAt: `${receivedOn}T08:00:00.000Z` },
-            )
-          ).position,
+          await executor.execute(
+            stockStreamId(pharmacy.id),
+            stockDecider,
+            {
+              type: 'ReceiveBatch',
+              pharmacyId: pharmacy.id,
+              batchId: demoId(`batch:${pharmacy.id}:${p.sku}:${k}`),
+              productId,
+              batchNumber: `${p.sku.slice(0, 3)}${String(Math.floor(next() * 90000) + 10000)}${String.fromCharCode(65 + k)}`,
+              quantity: 5 + Math.floor(next() * 140),
+              purchasePrice: p.cost,
+              expiryDate,
+              supplierId: product.details.supplierId,
+              today: receivedOn,
+            },
+            context,
+            // Received on that day, in business time: the history reads right for an auditor.
+            { ...quiet, snapshot: STOCK_SNAPSHOTS, occurredAt: `${receivedOn}T08:00:00.000Z` },
+          ),
         );
       }
     }
   }
-  await executor.settle(last, context);
+  await executor.settle(context, ...steps);
   await sql`INSERT INTO seed_runs (name) VALUES (${SEED_NAME}) ON CONFLICT DO NOTHING`.execute(runtime.db);
   return true;
 }

@@ -50,7 +50,8 @@ export async function seedDemoSales(app: INestApplicationContext, runtime: Runti
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const users = await runtime.db.selectFrom('users').select(['id', 'email']).execute();
   const userIdOf = (email: string) => users.find((u) => u.email === email)?.id ?? null;
-  let last: GlobalPosition | null = null;
+  // The last sale and the last return: waiting for them waits for everything before them.
+  const settled: Array<{ events: ReadonlyArray<{ type: string }>; position: GlobalPosition | null }> = [];
 
   for (const pharmacy of demoPharmacies.filter((p) => p.isActive)) {
     const sellers = demoUsers
@@ -62,7 +63,7 @@ export async function seedDemoSales(app: INestApplicationContext, runtime: Runti
       stream,
       stockDecider,
       (s: StockState) => [...new Set(Object.values(s.batches).map((b) => b.productId))],
-      STOCK_SNAPSHOTS,
+      { snapshot: STOCK_SNAPSHOTS },
     );
     for (const productId of held) {
       const product = await executor.read(productStreamId(productId), productDecider, (s) =>
@@ -124,7 +125,7 @@ export async function seedDemoSales(app: INestApplicationContext, runtime: Runti
             { ...systemContext(pick(sellers), pharmacy.id) },
             { snapshot: STOCK_SNAPSHOTS, waitForProjections: false, occurredAt: soldAt.toISOString() },
           );
-          last = outcome.position ?? last;
+          settled[0] = outcome;
           sold.push({ saleId, on });
         } catch (error) {
           // Sold out (or a total above the cash): a customer who leaves without buying.
@@ -154,10 +155,10 @@ export async function seedDemoSales(app: INestApplicationContext, runtime: Runti
         systemContext(pick(sellers), pharmacy.id),
         { snapshot: STOCK_SNAPSHOTS, waitForProjections: false, occurredAt: returnedAt },
       );
-      last = outcome.position ?? last;
+      settled[1] = outcome;
     }
   }
-  await executor.settle(last, systemContext());
+  await executor.settle(systemContext(), ...settled.filter(Boolean));
   await sql`INSERT INTO seed_runs (name) VALUES (${SEED_NAME}) ON CONFLICT DO NOTHING`.execute(runtime.db);
   return true;
 }

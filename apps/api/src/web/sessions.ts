@@ -23,6 +23,7 @@ export function mountSessions(
     createTableIfMissing: false,
     pruneSessionInterval: 15 * 60,
   });
+  throttleTouches(store);
   app.use(
     session({
       store,
@@ -66,4 +67,29 @@ export function sameOriginWrites(request: Request, response: Response, next: Nex
     }
   }
   next();
+}
+
+/** A session's expiry is pushed back at most this often (per process): the idle timeout is minutes long. */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * A rolling session moves its expiry on every request, which the store writes
+ * to PostgreSQL (a committed UPDATE per API call, a sale included). Once a
+ * minute is as good for an idle timeout of five minutes or more.
+ */
+function throttleTouches(store: session.Store): void {
+  const touch = store.touch?.bind(store);
+  if (!touch) return;
+  const lastTouched = new Map<string, number>();
+  store.touch = (sid, sess, callback) => {
+    const now = Date.now();
+    const last = lastTouched.get(sid);
+    if (last !== undefined && now - last < TOUCH_EVERY_MS) {
+      callback?.();
+      return;
+    }
+    if (lastTouched.size >= 100_000) lastTouched.clear();
+    lastTouched.set(sid, now);
+    touch(sid, sess, callback);
+  };
 }

@@ -131,15 +131,16 @@ describe('routes for a signed-in user', () => {
     });
   }
 
-  it('sends / to the locations list while the dashboard is not built', async () => {
+  it('shows the dashboard at /, inside the shell', async () => {
     signedIn();
     const { pathname } = renderApp({ path: '/' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pharmacy Locations' })).toBeTruthy();
-    expect(pathname()).toBe('/locations');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
+    expect(pathname()).toBe('/');
   });
 
   it.each([
-    ['/login', 'Pharmacy Locations'],
+    ['/login', 'Dashboard'],
     ['/settings', 'Settings'],
     ['/user-management', 'User Management'],
     ['/inventory', 'Inventory'],

@@ -130,6 +130,12 @@ describe('message catalogues', () => {
             available: 3,
             quantity: 5,
             price: 'x',
+            number: 'x',
+            max: 4,
+            reason: 'x',
+            refund: 'x',
+            change: 'x',
+            days: 30,
           },
         );
       }

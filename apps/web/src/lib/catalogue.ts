@@ -83,15 +83,19 @@ export function useSuppliers() {
  * scanner), exact code matches first. A malformed GS1 string answers 400 with a
  * message meant for the user.
  */
-export async function searchProducts(q: string, { signal }: { signal?: AbortSignal } = {}): Promise<Product[]> {
-  return productList.parse(await fetchJsonAt(withQuery('/api/products/search', { q }), { signal }));
+export async function searchProducts(
+  q: string,
+  { signal, pharmacyId }: { signal?: AbortSignal; pharmacyId?: string | null } = {},
+): Promise<Product[]> {
+  return productList.parse(await fetchJsonAt(withQuery('/api/products/search', { q, pharmacyId }), { signal }));
 }
 
-export function productSearchQueryOptions(q: string) {
+/** `pharmacyId`: stock totals of that pharmacy (the point of sale), else of every pharmacy the caller may see. */
+export function productSearchQueryOptions(q: string, pharmacyId: string | null = null) {
   return queryOptions({
     // Under the products key, so anything that changes products refreshes searches too.
-    queryKey: [...productsQueryKey, 'search', q] as const,
-    queryFn: ({ signal }) => searchProducts(q, { signal }),
+    queryKey: [...productsQueryKey, 'search', q, pharmacyId ?? 'all'] as const,
+    queryFn: ({ signal }) => searchProducts(q, { signal, pharmacyId }),
   });
 }
 

@@ -355,7 +355,8 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
         if (held) {
           const corrected = { ...held, ...event.data.changes, version: held.version + 1 };
           state.batches[event.data.batchId] = corrected;
-          if (corrected.productId !== held.productId) indexBatch(state, event.data.batchId, corrected.productId, held.productId);
+          if (corrected.productId !== held.productId)
+            indexBatch(state, event.data.batchId, corrected.productId, held.productId);
         }
         return state;
       }

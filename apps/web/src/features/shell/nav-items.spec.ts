@@ -29,19 +29,24 @@ describe('the sidebar registry', () => {
       'dashboard',
       'inventory',
       'products',
+      'pos',
       'locations',
     ]);
     expect(visibleNavItems(navItems, { isAdmin: true }).map((item) => item.key)).toEqual([
+      'dashboard',
       'inventory',
       'products',
+      'pos',
       'locations',
       'users',
       'categories',
       'suppliers',
     ]);
     expect(visibleNavItems(navItems, { isAdmin: false }).map((item) => item.key)).toEqual([
+      'dashboard',
       'inventory',
       'products',
+      'pos',
       'locations',
     ]);
   });

@@ -30,15 +30,14 @@ interface NavItemBase {
 
 /**
  * `built: false` entries are pages of the specification that do not exist yet:
- * the sidebar leaves them out rather than link to a 404 (the dashboard: `/` only
- * redirects to Locations for now). The feature that adds a page flips its flag,
- * and TypeScript then insists the path is a real route.
+ * the sidebar leaves them out rather than link to a 404. The feature that adds
+ * a page flips its flag, and TypeScript then insists the path is a real route.
  */
 export type NavItem = NavItemBase & ({ built: true; to: AppPath } | { built: false; to: string });
 
 /** Specification §2, "Navigation shell": every entry, in the specification's order. */
 export const navItems: readonly NavItem[] = [
-  { key: 'dashboard', to: '/', built: false, icon: DashboardIcon, label: { id: 'nav.dashboard' }, adminOnly: false },
+  { key: 'dashboard', to: '/', built: true, icon: DashboardIcon, label: { id: 'nav.dashboard' }, adminOnly: false },
   {
     key: 'inventory',
     to: '/inventory',
@@ -48,7 +47,7 @@ export const navItems: readonly NavItem[] = [
     adminOnly: false,
   },
   { key: 'products', to: '/products', built: true, icon: PillIcon, label: { id: 'nav.products' }, adminOnly: false },
-  { key: 'pos', to: '/pos', built: false, icon: CartIcon, label: { id: 'nav.pos' }, adminOnly: false },
+  { key: 'pos', to: '/pos', built: true, icon: CartIcon, label: { id: 'nav.pos' }, adminOnly: false },
   { key: 'ai-chat', to: '/ai-chat', built: false, icon: SparklesIcon, label: { id: 'nav.aiChat' }, adminOnly: false },
   { key: 'expiry', to: '/expiry', built: false, icon: ClockIcon, label: { id: 'nav.expiry' }, adminOnly: false },
   {

@@ -168,9 +168,9 @@ describe('Login', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify & Login' }));
     expect((await screen.findAllByText('Login Successful')).length).toBeGreaterThan(0);
     expect(screen.getAllByText('Welcome back, Sara!').length).toBeGreaterThan(0);
-    // / stands in for the dashboard by showing the locations list.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pharmacy Locations' })).toBeTruthy();
-    expect(app.pathname()).toBe('/locations');
+    // On to / : the dashboard.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(app.pathname()).toBe('/');
     expect(callsTo('GET', '/api/auth/user').length).toBeGreaterThanOrEqual(2);
   });
 

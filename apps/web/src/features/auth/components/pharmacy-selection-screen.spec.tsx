@@ -62,7 +62,7 @@ describe('Pharmacy selection', () => {
     fireEvent.click(await screen.findByRole('radio', { name: /Downtown Pharmacy/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect((await screen.findAllByText('Pharmacy selected successfully!')).length).toBeGreaterThan(0);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pharmacy Locations' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(callsTo('POST', '/api/auth/user/pharmacy')[0]?.body).toEqual({ pharmacyId: downtown.id });
   });
 

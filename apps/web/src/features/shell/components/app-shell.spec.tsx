@@ -37,7 +37,16 @@ describe('The signed-in shell', () => {
     const links = within(nav())
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links).toEqual(['Inventory', 'Products', 'Locations', 'Users', 'Categories', 'Suppliers']);
+    expect(links).toEqual([
+      'Dashboard',
+      'Inventory',
+      'Products',
+      'POS',
+      'Locations',
+      'Users',
+      'Categories',
+      'Suppliers',
+    ]);
     expect(screen.getByTestId('sidebar-user-name').textContent).toBe('Sara Haddad');
     expect(screen.getByTestId('sidebar-user-role').textContent).toBe('Administrator');
     expect(screen.getByRole('link', { name: 'Settings' })).toBeTruthy();
@@ -55,7 +64,7 @@ describe('The signed-in shell', () => {
       within(nav())
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Inventory', 'Products', 'Locations']);
+    ).toEqual(['Dashboard', 'Inventory', 'Products', 'POS', 'Locations']);
     expect(screen.getByTestId('sidebar-user-name').textContent).toBe('sara@pharmacy.example');
     expect(screen.getByTestId('sidebar-user-role').textContent).toBe('Pharmacist');
     // One pharmacy: its name, nothing to switch.

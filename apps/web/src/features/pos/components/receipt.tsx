@@ -1,0 +1,153 @@
+import type { SaleDetail } from '@pharmacy/contracts';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLanguage } from '../../../i18n/use-language';
+import { localizedName } from '../../../lib/catalogue';
+import { useDateTimeFormatter, useDayFormatter } from '../../../lib/dates';
+import { useMoneyFormatter } from '../../../lib/money';
+import { salesUnitLabels } from '../../../lib/sales-units';
+import { saleNumber } from '../utils/sale-number';
+
+export type Paper = '80mm' | 'a4';
+
+/**
+ * A sale's receipt, in the reader's language and direction: the pharmacy, the
+ * date, the sale number, every line with its batches and their expiry, the
+ * total, the cash and the change (and refunds, on a reprint after a return).
+ */
+export function Receipt({ sale }: { sale: SaleDetail }) {
+  const intl = useIntl();
+  const { language } = useLanguage();
+  const money = useMoneyFormatter();
+  const day = useDayFormatter();
+  const dateTime = useDateTimeFormatter();
+  const pharmacyName = localizedName(sale.pharmacy.name, sale.pharmacy.nameAr, language);
+  const address = language === 'ar' && sale.pharmacy.addressAr ? sale.pharmacy.addressAr : sale.pharmacy.address;
+  return (
+    <article className="receipt" aria-label={intl.formatMessage({ id: 'pos.receipt.title' })}>
+      <header className="receipt-header">
+        <strong className="receipt-pharmacy">{pharmacyName}</strong>
+        <span>{address}</span>
+        {sale.pharmacy.phone && <span dir="ltr">{sale.pharmacy.phone}</span>}
+      </header>
+      <dl className="receipt-facts">
+        <div>
+          <dt>
+            <FormattedMessage id="pos.receipt.sale" values={{ number: saleNumber(sale.id) }} />
+          </dt>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="pos.receipt.date" />
+          </dt>
+          <dd>{dateTime(sale.createdAt)}</dd>
+        </div>
+        {sale.userName && (
+          <div>
+            <dt>
+              <FormattedMessage id="pos.receipt.cashier" />
+            </dt>
+            <dd>{sale.userName}</dd>
+          </div>
+        )}
+        {sale.customerName && (
+          <div>
+            <dt>
+              <FormattedMessage id="pos.receipt.customer" />
+            </dt>
+            <dd>{sale.customerName}</dd>
+          </div>
+        )}
+      </dl>
+      <ol className="receipt-lines">
+        {sale.lines.map((line) => (
+          <li key={line.lineIndex}>
+            <div className="receipt-line">
+              <span>{localizedName(line.productName, line.productNameAr, language)}</span>
+              <span className="receipt-amount">{money(line.totalPrice)}</span>
+            </div>
+            <div className="receipt-detail">
+              {intl.formatNumber(line.quantity)} × {intl.formatMessage(salesUnitLabels[line.salesUnit])} ·{' '}
+              {money(line.unitPrice)}
+            </div>
+            {line.allocations.map((allocation) => (
+              <div className="receipt-detail" key={allocation.batchId}>
+                <FormattedMessage
+                  id="pos.receipt.batchLine"
+                  values={{ batch: <bdi>{allocation.batchNumber}</bdi>, date: day(allocation.expiryDate) }}
+                />
+                {line.allocations.length > 1 && <> · {intl.formatNumber(allocation.quantity)}</>}
+              </div>
+            ))}
+          </li>
+        ))}
+      </ol>
+      <dl className="receipt-totals">
+        <div>
+          <dt>
+            <FormattedMessage id="pos.receipt.total" />
+          </dt>
+          <dd className="receipt-amount">{money(sale.totalAmount)}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="pos.receipt.cash" />
+          </dt>
+          <dd className="receipt-amount">{money(sale.cashReceived)}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="pos.receipt.change" />
+          </dt>
+          <dd className="receipt-amount">{money(sale.change)}</dd>
+        </div>
+        {Number(sale.refundedAmount) > 0 && (
+          <div>
+            <dt>
+              <FormattedMessage id="pos.receipt.refunded" />
+            </dt>
+            <dd className="receipt-amount">{money(sale.refundedAmount)}</dd>
+          </div>
+        )}
+      </dl>
+      <p className="receipt-thanks">
+        <FormattedMessage id="pos.receipt.thanks" />
+      </p>
+    </article>
+  );
+}
+
+/**
+ * Prints a receipt: it is rendered into a print-only region outside the app,
+ * with a page size for a thermal receipt printer (80 mm) or A4, and the
+ * browser's print dialog is opened for it.
+ */
+export function usePrintReceipt(): {
+  print(sale: SaleDetail, paper: Paper): void;
+  portal: React.ReactNode;
+} {
+  const { direction, language } = useLanguage();
+  const [job, setJob] = useState<{ sale: SaleDetail; paper: Paper; id: number } | null>(null);
+
+  useEffect(() => {
+    if (!job) return;
+    // Let the receipt render, then print; the region stays until the next job (printing is synchronous in most browsers).
+    const timer = window.setTimeout(() => window.print(), 50);
+    return () => window.clearTimeout(timer);
+  }, [job]);
+
+  const portal = job
+    ? createPortal(
+        <div className={`print-region print-${job.paper}`} dir={direction} lang={language}>
+          <style>
+            {job.paper === '80mm' ? '@page { size: 80mm auto; margin: 3mm; }' : '@page { size: A4; margin: 15mm; }'}
+          </style>
+          <Receipt sale={job.sale} />
+        </div>,
+        document.body,
+      )
+    : null;
+
+  return { print: (sale, paper) => setJob({ sale, paper, id: Date.now() }), portal };
+}

@@ -1,0 +1,37 @@
+import type { Product } from '@pharmacy/contracts';
+import { readPackScan } from './gs1';
+
+export type ScanMatch =
+  | { kind: 'found'; product: Product; batch: string | null; expiryDate: string | null }
+  | { kind: 'notFound'; code: string };
+
+/** The same GTIN whatever length the catalogue stored it in (EAN-13 and its 14-digit form). */
+export function sameGtin(barcode: string | null, gtin: string): boolean {
+  return barcode !== null && /^\d+$/.test(barcode) && barcode.padStart(14, '0') === gtin.padStart(14, '0');
+}
+
+/**
+ * The product an entry names exactly, among the server's search results for
+ * it: the GTIN of a scanned barcode or GS1 code (with the batch and expiry the
+ * code carries), else a barcode or SKU typed or scanned as is (any letter case).
+ * Anything else is not a match: a name is searched, not scanned.
+ */
+export function matchScan(input: string, results: readonly Product[], now: Date = new Date()): ScanMatch {
+  const scan = readPackScan(input, now);
+  const text = input.trim();
+  if (scan.kind === 'gs1' || scan.kind === 'gtin') {
+    const gtin = scan.gtin;
+    const product = gtin === null ? undefined : results.find((candidate) => sameGtin(candidate.barcode, gtin));
+    if (product) {
+      return scan.kind === 'gs1'
+        ? { kind: 'found', product, batch: scan.batch, expiryDate: scan.expiryDate }
+        : { kind: 'found', product, batch: null, expiryDate: null };
+    }
+    if (scan.kind === 'gs1') return { kind: 'notFound', code: gtin ?? text };
+  }
+  const code = text.toLowerCase();
+  const product = results.find(
+    (candidate) => candidate.sku.toLowerCase() === code || (candidate.barcode ?? '').toLowerCase() === code,
+  );
+  return product ? { kind: 'found', product, batch: null, expiryDate: null } : { kind: 'notFound', code: text };
+}
