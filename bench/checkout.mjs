@@ -14,7 +14,9 @@
 //   32 tills spread over the 10 pharmacies: sales per second
 //
 // Options (env): BENCH_SECONDS (per run, default 15), BENCH_EVENTS (size of the
-// big stream, default 200000), BENCH_JSON (write a summary to this file).
+// big stream, default 200000), BENCH_JSON (write a summary to this file), BENCH_RUNS
+// (only some runs), BENCH_PROFILE (a directory: the server writes a CPU profile
+// there), BENCH_PGSTATS=1 (the statements each run sent, per answer).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -24,6 +26,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { cpuMeter, fmt, percentiles, pg, readDb, sleep, table, watchPostgres } from './lib/util.mjs';
+import { restartWithServerStats } from './lib/server-stats.mjs';
 
 const require = createRequire(import.meta.url);
 const domain = require('@pharmacy/domain');
@@ -32,6 +35,8 @@ const { PostgresEventStore, migrateEventStore } = require('@pharmacy/event-store
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const BIG_STREAM_EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
+/** BENCH_RUNS=floor,8 tills: only the runs whose label contains one of these. */
+const ONLY = process.env.BENCH_RUNS ? process.env.BENCH_RUNS.split(',').map((word) => word.trim()) : null;
 const PRODUCTS = 1000;
 const BIG_BATCHES = 5000;
 const SMALL_BATCHES = 200;
@@ -219,7 +224,9 @@ function freePort() {
 async function startApi(url, dir) {
   const port = await freePort();
   const outbox = join(dir, 'outbox.log');
-  const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
+  // BENCH_PROFILE=<dir>: the server writes a CPU profile there when it stops.
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, join(root, 'apps/api/dist/main.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -297,8 +304,27 @@ async function signIn(base, outbox, pharmacyId) {
   return cookie;
 }
 
-/** Runs `tills` concurrent tills for SECONDS: each posts a sale, waits for the answer, posts the next. */
-async function run(base, tills) {
+/** One till's next sale: one or two products, one unit each, a fresh Idempotency-Key. */
+function saleRequest(base, { cookie, pharmacyId }, t, n) {
+  const batchOffset = pharmacyId === big ? BIG_BATCHES : SMALL_BATCHES;
+  const product = products[(t * 131 + n * 17) % Math.min(PRODUCTS, batchOffset)];
+  const items = [{ productId: product.productId, quantity: 1, salesUnit: 'whole' }];
+  if (n % 3 === 0)
+    items.push({ productId: products[(t * 7 + n * 29) % Math.min(PRODUCTS, batchOffset)].productId, quantity: 1 });
+  return fetch(`${base}/api/sales/complete`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ cashReceived: '500.00', items }),
+  });
+}
+
+/** The floor: the cheapest signed-in request (who am I), through the same server, session and middleware. */
+function whoAmIRequest(base, { cookie }) {
+  return fetch(`${base}/api/auth/user`, { headers: { cookie } });
+}
+
+/** Runs `tills` concurrent clients for SECONDS: each sends a request, waits for the answer, sends the next. */
+async function run(base, tills, request = saleRequest) {
   const latencies = [];
   let errors = 0;
   let stale = 0;
@@ -310,23 +336,11 @@ async function run(base, tills) {
       let n = 0;
       while (Date.now() < deadline) {
         n += 1;
-        const batchOffset = pharmacyId === big ? BIG_BATCHES : SMALL_BATCHES;
-        const product = products[(t * 131 + n * 17) % Math.min(PRODUCTS, batchOffset)];
-        const items = [{ productId: product.productId, quantity: 1, salesUnit: 'whole' }];
-        if (n % 3 === 0)
-          items.push({
-            productId: products[(t * 7 + n * 29) % Math.min(PRODUCTS, batchOffset)].productId,
-            quantity: 1,
-          });
         const begin = performance.now();
-        const response = await fetch(`${base}/api/sales/complete`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie, 'idempotency-key': randomUUID() },
-          body: JSON.stringify({ cashReceived: '500.00', items }),
-        });
+        const response = await request(base, { cookie, pharmacyId }, t, n);
         await response.arrayBuffer();
         const ms = performance.now() - begin;
-        if (response.status === 201) {
+        if (response.ok) {
           latencies.push(ms);
           if (response.headers.get('x-read-models') === 'stale') stale += 1;
         } else {
@@ -356,7 +370,11 @@ await chmod(dir, 0o755);
 let cluster = null;
 let api = null;
 const cleanup = async () => {
-  api?.child.kill('SIGTERM');
+  if (api) {
+    const exited = new Promise((resolve) => api.child.once('exit', resolve));
+    api.child.kill('SIGTERM');
+    await Promise.race([exited, sleep(10_000)]);
+  }
   await cluster?.stop().catch(() => undefined);
   await rm(dir, { recursive: true, force: true });
 };
@@ -365,6 +383,9 @@ process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
 try {
   progress('starting a fresh PostgreSQL cluster (fsync on)');
   cluster = await readDb.startLocalPostgres({ dataDir: join(dir, 'pg'), ephemeral: false });
+  // BENCH_PGSTATS=1: pg_stat_statements, and the statements of each run per sale.
+  const pgStats = process.env.BENCH_PGSTATS === '1';
+  if (pgStats) cluster = await restartWithServerStats(cluster);
   watchPostgres(cluster.dataDir);
   const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();
@@ -398,14 +419,29 @@ try {
   await run(api.base, warm);
 
   const results = [];
-  for (const [label, tills] of [
+  for (const [label, tills, request] of [
     ['1 till, big pharmacy', await sessions(1, () => big)],
     ['8 tills, big pharmacy', await sessions(8, () => big)],
     ['32 tills, 10 pharmacies', await sessions(32, (i) => pharmacyIds[i % PHARMACIES])],
+    ['floor: 8 clients, GET /api/auth/user', await sessions(8, () => big), whoAmIRequest],
   ]) {
+    if (ONLY && !ONLY.some((word) => label.includes(word))) continue;
     progress(`measuring: ${label} (${savedSeconds} s)`);
-    const result = await run(api.base, tills);
+    if (pgStats) await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
+    const result = await run(api.base, tills, request);
     results.push({ label, tills: tills.length, ...result });
+    if (pgStats) {
+      const { rows } = await db.query(
+        `SELECT calls, total_exec_time AS ms, regexp_replace(query, '\\s+', ' ', 'g') AS query FROM pg_stat_statements
+         WHERE query !~* 'pg_stat' ORDER BY calls DESC LIMIT 25`,
+      );
+      console.log(`\n${label}: statements per sale (${result.sales} sales)`);
+      for (const r of rows) {
+        console.log(
+          `${(r.calls / result.sales).toFixed(2).padStart(7)} ${(r.ms / r.calls).toFixed(3).padStart(8)} ms  ${r.query.slice(0, 150)}`,
+        );
+      }
+    }
   }
   await db.end();
 
@@ -414,7 +450,21 @@ try {
   );
   console.log(
     table(
-      ['run', 'tills', 'sales', 'sales/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'stale', 'machine CPU'],
+      [
+        'run',
+        'clients',
+        'answers',
+        'per s',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'errors',
+        'stale',
+        'server CPU',
+        'pg CPU',
+        'tills CPU',
+        'CPU ms/answer (server+pg+tills)',
+      ],
       results.map((r) => [
         r.label,
         String(r.tills),
@@ -425,10 +475,14 @@ try {
         fmt.ms(r.p99),
         String(r.errors),
         String(r.stale),
-        fmt.pct(r.cpu.machinePct),
+        fmt.pct(r.cpu.otherPct),
+        fmt.pct(r.cpu.pgPct),
+        fmt.pct(r.cpu.nodePct),
+        [r.cpu.otherPct, r.cpu.pgPct, r.cpu.nodePct].map((pct) => fmt.num((pct * 10) / r.perSecond, 2)).join(' + '),
       ]),
     ),
   );
+  console.log('The floor is what any signed-in request costs here (HTTP, session, user, middleware), before any work.');
   console.log('\nTargets: p95 ≤ 15 ms with 8 tills on one pharmacy; ≥ 1,000 sales/s with 32 tills over 10 pharmacies.');
   console.log(
     `Read models caught up with the ${head.toLocaleString('en-US')}-event log at start in ${catchUpSeconds.toFixed(0)} s.`,

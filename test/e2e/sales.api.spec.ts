@@ -209,6 +209,23 @@ describe('point of sale', () => {
     expect(changed.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
+  it('answers a retry of the sale that took the last units with that sale, not with INSUFFICIENT_STOCK', async () => {
+    const product = await newProduct();
+    await receive(product.id, 2, 100);
+    const key = unique('till-2');
+    const body = sale([{ productId: product.id, quantity: 2, salesUnit: 'whole' }]);
+    const first = await layla.post('/api/sales/complete').set('Idempotency-Key', key).send(body).expect(201);
+    const retry = await layla.post('/api/sales/complete').set('Idempotency-Key', key).send(body).expect(201);
+    expect(retry.body).toEqual(first.body);
+    // Without the key the same request is a new sale, and there is nothing left to sell.
+    const other = await layla.post('/api/sales/complete').send(body).expect(409);
+    expect(other.body.code).toBe('INSUFFICIENT_STOCK');
+    const sold = (await app.server.runtime.store.readStream(stockStreamId(DOWNTOWN))).filter(
+      (e) => e.type === 'SaleCompleted' && (e.data as { saleId: string }).saleId === first.body.id,
+    );
+    expect(sold).toHaveLength(1);
+  });
+
   it('refuses a batch correction opened before a sale, and keeps the sale intact', async () => {
     const product = await newProduct();
     const batch = await receive(product.id, 10, 100);

@@ -171,6 +171,19 @@ export function describeEventStoreContract(adapter: string, create: () => Promis
       expect(await store.readStream(stream)).toHaveLength(1);
     });
 
+    it('never writes a repeated id again when it says so, whatever the expected revision', async () => {
+      const stream = uniqueStream();
+      const first = anEvent();
+      const original = await store.append(stream, [first], 'no_stream');
+      await store.append(stream, [anEvent()], 0n);
+      if (!store.refusesRepeatedIds) return;
+      // The repeat names the stream's current revision, as a retry deciding on fresh state would.
+      const repeat = await store.append(stream, [first], 1n).catch((error: unknown) => error);
+      if (repeat instanceof Error) expect(repeat).toBeInstanceOf(IdempotencyConflictError);
+      else expect(repeat).toEqual(original);
+      expect(await store.readStream(stream)).toHaveLength(2);
+    });
+
     it('reads all streams in global position order, strictly after a given position', async () => {
       const head = await store.headPosition();
       const a = uniqueStream('a');

@@ -92,6 +92,14 @@ export interface Subscription {
 export type BatchHandler = (events: RecordedEvent[]) => Promise<void>;
 
 export interface EventStore {
+  /**
+   * True when an append that repeats an event id already in the store is never
+   * written again, whatever its expected revision: it is answered as the first
+   * append was, or refused with IdempotencyConflictError (PostgreSQL keeps every
+   * id). False when some repeats can be written twice (EventStoreDB, see its
+   * adapter): then a keyed command must look for its earlier append first.
+   */
+  readonly refusesRepeatedIds: boolean;
   append(streamId: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
   /** Events of one stream in revision order; an empty array when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;

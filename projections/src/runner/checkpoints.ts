@@ -22,32 +22,56 @@ export async function storedProjectionVersion(db: Kysely<ReadDatabase>, name: st
   return row?.projectionVersion ?? null;
 }
 
-export async function writeCheckpoint(
+/** The checkpoints of these projections (those that have one). */
+export async function readCheckpoints(
+  db: Kysely<ReadDatabase> | Transaction<ReadDatabase>,
+  names: readonly string[],
+): Promise<Map<string, GlobalPosition>> {
+  if (names.length === 0) return new Map();
+  const rows = await db.selectFrom('projectionCheckpoints').selectAll().where('name', 'in', names).execute();
+  return new Map(
+    rows.map((row) => [row.name, { commit: BigInt(row.commitPosition), prepare: BigInt(row.preparePosition) }]),
+  );
+}
+
+export function writeCheckpoint(
   trx: Transaction<ReadDatabase>,
   projection: { name: string; version: number },
   position: GlobalPosition,
 ): Promise<void> {
-  const { name, version } = projection;
+  return writeCheckpoints(trx, [projection], position);
+}
+
+/** Moves the checkpoints of these projections to `position`, in one statement. */
+export async function writeCheckpoints(
+  trx: Transaction<ReadDatabase>,
+  projections: ReadonlyArray<{ name: string; version: number }>,
+  position: GlobalPosition,
+): Promise<void> {
+  if (projections.length === 0) return;
+  const now = new Date();
   await trx
     .insertInto('projectionCheckpoints')
-    .values({
-      name,
-      commitPosition: position.commit,
-      preparePosition: position.prepare,
-      projectionVersion: version,
-      updatedAt: new Date(),
-    })
-    .onConflict((oc) =>
-      oc.column('name').doUpdateSet({
+    .values(
+      projections.map(({ name, version }) => ({
+        name,
         commitPosition: position.commit,
         preparePosition: position.prepare,
         projectionVersion: version,
-        updatedAt: new Date(),
-      }),
+        updatedAt: now,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet((eb) => ({
+        commitPosition: eb.ref('excluded.commitPosition'),
+        preparePosition: eb.ref('excluded.preparePosition'),
+        projectionVersion: eb.ref('excluded.projectionVersion'),
+        updatedAt: eb.ref('excluded.updatedAt'),
+      })),
     )
     .execute();
-  // Delivered at commit: wakes command answers waiting for this position in other processes.
-  await sql`SELECT pg_notify(${CHECKPOINT_CHANNEL}, ${`${name}:${position.commit}`})`.execute(trx);
+  // Delivered at commit: wakes what waits for this position in other processes.
+  await sql`SELECT pg_notify(${CHECKPOINT_CHANNEL}, ${String(position.commit)})`.execute(trx);
 }
 
 /** The lowest checkpoint among the named projections (null: one of them has processed nothing yet). */

@@ -14,10 +14,30 @@ export class ProjectionWaiter {
     private readonly db: Kysely<ReadDatabase>,
     /** The projections to wait for, with the event types each handles. */
     private readonly projections: ReadonlyArray<{ name: string; handles: readonly string[] }>,
-    /** The in-process runner's progress, when there is one: wakes the wait at once. */
-    private readonly progress?: EventEmitter,
+    /**
+     * The projector in this process, when there is one: what it has committed
+     * is known here without asking the database, and its progress wakes the wait.
+     */
+    private readonly local?: {
+      committedPosition(name: string): GlobalPosition | null;
+      progress: EventEmitter;
+    },
     private readonly pollMs = 20,
   ) {}
+
+  /** The lowest commit position of these projections: from the local projector when it runs them all, else the database. */
+  private async lowest(names: readonly string[]): Promise<bigint | null> {
+    if (this.local) {
+      let low: bigint | null = null;
+      for (const name of names) {
+        const position = this.local.committedPosition(name);
+        if (!position) return lowestCheckpoint(this.db, names);
+        if (low === null || position.commit < low) low = position.commit;
+      }
+      return low;
+    }
+    return lowestCheckpoint(this.db, names);
+  }
 
   /**
    * Resolves true once every projection passed `position`, false on timeout.
@@ -31,18 +51,18 @@ export class ProjectionWaiter {
     if (names.length === 0) return true;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const low = await lowestCheckpoint(this.db, names);
+      const low = await this.lowest(names);
       if (low !== null && low >= position.commit) return true;
       const left = deadline - Date.now();
       if (left <= 0) return false;
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);
-          this.progress?.off('advanced', done);
+          this.local?.progress.off('advanced', done);
           resolve();
         };
         const timer = setTimeout(done, Math.min(this.pollMs, left));
-        this.progress?.once('advanced', done);
+        this.local?.progress.once('advanced', done);
       });
     }
   }

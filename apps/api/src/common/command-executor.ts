@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { DomainError, fold, parseEventData, type Decider, type DomainEvent } from '@pharmacy/domain';
@@ -45,6 +45,12 @@ export interface ExecuteOptions<Event, State, Answer> extends StreamOptions {
   waitForProjections?: boolean;
   /** Names this step within a keyed command (default: the stream id); the step's event ids derive from the key and it. */
   step?: string;
+  /**
+   * The id of the event at this index, when the handler derives it from what
+   * the event records (a sale's event from the sale id) so that the event can
+   * be found by it later. Default: derived from the Idempotency-Key, or random.
+   */
+  eventId?: (index: number) => string;
   /** Business time of the events when it is not now (demo history; a sale made offline and sent later). */
   occurredAt?: string;
   /**
@@ -103,12 +109,13 @@ export const idempotencyKeyReused = () =>
  * cached revision, so a command costs the tail, not a snapshot load.
  */
 @Injectable()
-export class CommandExecutor {
+export class CommandExecutor implements OnModuleDestroy {
   private readonly streams = new KeyedMutex();
   /** Hot streams' states (large: stock-*), least recently used first. */
   private readonly hot = new Map<string, Loaded<unknown>>();
   /** Small streams read often (products, pharmacies), least recently used first. */
   private readonly small = new Map<string, Loaded<unknown>>();
+  private readonly savingSnapshots = new Set<Promise<void>>();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -131,9 +138,23 @@ export class CommandExecutor {
       snapshotToSave = result.snapshot;
       return result.outcome;
     });
-    await (snapshotToSave as (() => Promise<void>) | null)?.();
+    // In the background: the answer does not wait for a cache to be written.
+    const saving = (snapshotToSave as (() => Promise<void>) | null)?.();
+    if (saving) {
+      this.savingSnapshots.add(saving);
+      void saving.finally(() => this.savingSnapshots.delete(saving));
+    }
     if (options.waitForProjections !== false) await this.settle(context, outcome);
     return outcome;
+  }
+
+  /** Resolves once the snapshots being written now are written (or given up): for shutdown and tests. */
+  async snapshotsSaved(): Promise<void> {
+    await Promise.all([...this.savingSnapshots]);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.snapshotsSaved();
   }
 
   /** Reads a stream's current state (under its queue, so the state is not mid-change); `view` copies out what is needed. */
@@ -211,11 +232,17 @@ export class CommandExecutor {
       : null;
     const answer = (state: State, events: readonly Event[], meta: StreamMeta) =>
       (options.answer ? options.answer(state, events, meta) : undefined) as Answer;
-    let lookForRepeat = identity !== null;
+    // With a store that never writes an id twice, a repeat is looked for only when something says
+    // this may be one: the decision refuses or changes nothing (what a repeat of a command that
+    // landed would meet), or the append finds the ids recorded already. A first attempt, the usual
+    // case, costs no extra read. A store that may write a repeat again is asked first.
+    let lookForRepeat = identity !== null && !this.store.refusesRepeatedIds;
+    let lookedForRepeat = false;
+    let idsMetBefore = false;
 
     for (let attempt = 1; ; attempt += 1) {
       if (identity && lookForRepeat) {
-        const repeat = await this.recorded(streamId, identity);
+        const repeat = await this.recorded(streamId, identity, options.eventId?.(0));
         if (repeat) {
           const loaded = await this.current(streamId, decider, options);
           const events = repeat.map(toDomainEvent<Event>);
@@ -230,11 +257,25 @@ export class CommandExecutor {
           };
         }
         lookForRepeat = false;
+        lookedForRepeat = true;
       }
 
       const loaded = await this.current(streamId, decider, options);
-      const events = decider.decide(command, loaded.state);
+      let events: Event[];
+      try {
+        events = decider.decide(command, loaded.state);
+      } catch (error) {
+        if (identity && !lookedForRepeat) {
+          lookForRepeat = true;
+          continue;
+        }
+        throw error;
+      }
       if (events.length === 0) {
+        if (identity && !lookedForRepeat) {
+          lookForRepeat = true;
+          continue;
+        }
         return {
           outcome: { events, answer: answer(loaded.state, events, loaded.meta), position: null, replayed: false },
           snapshot: null,
@@ -242,7 +283,7 @@ export class CommandExecutor {
       }
       const occurredAt = options.occurredAt ?? new Date().toISOString();
       const envelopes: NewEvent[] = events.map((event, index) => ({
-        id: identity ? nameBasedUuid(`${identity.commandId}#${index}`) : randomUUID(),
+        id: options.eventId?.(index) ?? (identity ? nameBasedUuid(`${identity.commandId}#${index}`) : randomUUID()),
         type: event.type,
         data: parseEventData(event.type, event.data),
         metadata: {
@@ -260,8 +301,10 @@ export class CommandExecutor {
       try {
         appended = await this.store.append(streamId, envelopes, expected ?? 'no_stream');
       } catch (error) {
-        if (error instanceof IdempotencyConflictError && identity) {
+        if (error instanceof IdempotencyConflictError && identity && !idsMetBefore) {
           // Some of these ids are recorded already: another attempt of this command got there first.
+          // (Met a second time after looking and finding no attempt of this command: a real conflict.)
+          idsMetBefore = true;
           lookForRepeat = true;
           this.forget(streamId);
           continue;
@@ -279,6 +322,12 @@ export class CommandExecutor {
       }
       if (appended.nextExpectedRevision !== (expected ?? -1n) + BigInt(envelopes.length)) {
         // The store answered with an earlier append of the same ids (an attempt in another process): answer from that.
+        if (!identity || idsMetBefore)
+          throw new IdempotencyConflictError(
+            streamId,
+            envelopes.map((e) => e.id),
+          );
+        idsMetBefore = true;
         this.forget(streamId);
         lookForRepeat = true;
         continue;
@@ -302,8 +351,16 @@ export class CommandExecutor {
   }
 
   /** The events a keyed command step recorded earlier, or null; a different request under the same key is refused. */
-  private async recorded(streamId: string, identity: CommandIdentity): Promise<RecordedEvent[] | null> {
-    const [first] = await this.store.readEventsById(streamId, [nameBasedUuid(`${identity.commandId}#0`)]);
+  private async recorded(
+    streamId: string,
+    identity: CommandIdentity,
+    firstEventId = nameBasedUuid(`${identity.commandId}#0`),
+  ): Promise<RecordedEvent[] | null> {
+    const [first] = await this.store.readEventsById(streamId, [firstEventId]);
+    if (first && first.metadata.commandId !== identity.commandId) {
+      // The id is the record's own (eventId), written by another command: not a repeat of this one.
+      return null;
+    }
     if (!first) return null;
     if (first.metadata.requestHash !== identity.requestHash) throw idempotencyKeyReused();
     const following = await this.store.readStream(streamId, {

@@ -89,7 +89,7 @@ export async function openRuntime(
         },
       })
     : null;
-  const waiter = new ProjectionWaiter(db, allProjections, projector?.runner.progress);
+  const waiter = new ProjectionWaiter(db, allProjections, projector?.runner);
   return {
     config,
     databaseUrl,

@@ -25,11 +25,16 @@ export class StockLocator {
   }
 
   /** The first pharmacy the caller may see whose stock satisfies `test`, or null. */
-  async find(caller: Principal, test: (state: StockState) => boolean): Promise<string | null> {
+  find(caller: Principal, test: (state: StockState) => boolean): Promise<string | null> {
+    return this.firstPharmacy(caller, (pharmacyId) => this.holds(pharmacyId, test));
+  }
+
+  /** The first pharmacy the caller may see for which `test` holds, or null. */
+  async firstPharmacy(caller: Principal, test: (pharmacyId: string) => Promise<boolean>): Promise<string | null> {
     const scope = await this.scope.readable(caller, null);
     const candidates =
       scope === 'all' ? (await this.db.selectFrom('pharmacies').select('id').execute()).map((p) => p.id) : scope;
-    for (const pharmacyId of candidates) if (await this.holds(pharmacyId, test)) return pharmacyId;
+    for (const pharmacyId of candidates) if (await test(pharmacyId)) return pharmacyId;
     return null;
   }
 }

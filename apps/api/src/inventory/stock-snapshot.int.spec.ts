@@ -88,6 +88,7 @@ describe('stock stream snapshots', () => {
       waitForProjections: false,
     });
     expect(first.events).toHaveLength(1);
+    await sut.snapshotsSaved();
 
     // 30 more events arrive from elsewhere.
     const tail = Array.from({ length: 30 }, (_, i) => receipt(60_000 + i));

@@ -19,6 +19,7 @@ import { WriteModel, type PharmacyRecord } from '../common/write-model';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, READ_DB } from '../infrastructure/tokens';
 import { STOCK_SNAPSHOTS } from '../inventory/stock-snapshots';
+import { RecordedSales, saleEventId } from './recorded-sales';
 
 export class CompleteSaleCommand extends Command<SaleDetail> {
   constructor(
@@ -176,12 +177,13 @@ export class CompleteSaleHandler implements ICommandHandler<CompleteSaleCommand>
       };
     });
     const now = new Date();
+    const saleId = newEntityId(context, 'sale');
     const outcome = await this.executor.execute(
       stockStreamId(pharmacyId),
       stockDecider,
       {
         type: 'CompleteSale',
-        saleId: newEntityId(context, 'sale'),
+        saleId,
         pharmacyId,
         soldAt: now.toISOString(),
         today: todayIn(this.config.TIME_ZONE, now),
@@ -192,7 +194,7 @@ export class CompleteSaleHandler implements ICommandHandler<CompleteSaleCommand>
         lines,
       },
       context,
-      { snapshot: STOCK_SNAPSHOTS },
+      { snapshot: STOCK_SNAPSHOTS, eventId: () => saleEventId(saleId) },
     );
     const [event] = outcome.events;
     if (event?.type !== 'SaleCompleted') throw new Error('a sale that recorded no SaleCompleted');
@@ -207,11 +209,14 @@ export class CompleteSaleHandler implements ICommandHandler<CompleteSaleCommand>
 export class ReturnSaleHandler implements ICommandHandler<ReturnSaleCommand> {
   constructor(
     private readonly executor: CommandExecutor,
+    private readonly recorded: RecordedSales,
     @Inject(READ_DB) private readonly db: ReadDb,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ saleId, pharmacyId, input, context }: ReturnSaleCommand): Promise<SaleReturn> {
+    // The sale is immutable: read once from its event; what came back of it is decided on the stock stream.
+    const sale = await this.recorded.at(pharmacyId, saleId);
     const now = new Date();
     const outcome = await this.executor.execute(
       stockStreamId(pharmacyId),
@@ -219,6 +224,7 @@ export class ReturnSaleHandler implements ICommandHandler<ReturnSaleCommand> {
       {
         type: 'ReturnSale',
         saleId,
+        sale,
         returnId: newEntityId(context, 'return'),
         pharmacyId,
         returnedAt: now.toISOString(),

@@ -21,7 +21,7 @@ import { Caller, Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../infrastructure/tokens';
-import { StockLocator } from '../inventory/stock-locator';
+import { RecordedSales } from './recorded-sales';
 import { CompleteSaleCommand, ReturnSaleCommand } from './sales.commands';
 import { SalesQueries } from './sales.queries';
 
@@ -33,7 +33,7 @@ export class SalesHttpController {
     private readonly commands: CommandBus,
     private readonly queries: SalesQueries,
     private readonly scope: PharmacyScope,
-    private readonly stock: StockLocator,
+    private readonly recorded: RecordedSales,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -95,9 +95,8 @@ export class SalesHttpController {
     @Caller() caller: Principal,
     @Ctx() context: RequestContext,
   ): Promise<SaleReturn> {
-    // A sale made a moment ago may not be in the read model yet: then it is looked for in the stock itself.
-    const pharmacyId =
-      (await this.queries.pharmacyOf(id)) ?? (await this.stock.find(caller, (state) => id in state.sales));
+    // A sale made a moment ago may not be in the read model yet: then it is looked for in the log itself.
+    const pharmacyId = (await this.queries.pharmacyOf(id)) ?? (await this.recorded.locate(caller, id));
     if (!pharmacyId) throw saleNotFound(id);
     await this.scope.assertWritable(caller, pharmacyId);
     return this.commands.execute(new ReturnSaleCommand(id, pharmacyId, input, context));

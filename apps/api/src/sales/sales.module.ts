@@ -2,11 +2,12 @@ import { Module } from '@nestjs/common';
 import { InventoryModule } from '../inventory/inventory.module';
 import { salesCommandHandlers } from './sales.commands';
 import { SalesHttpController } from './sales.http.controller';
+import { RecordedSales } from './recorded-sales';
 import { SalesQueries } from './sales.queries';
 
 @Module({
   imports: [InventoryModule],
   controllers: [SalesHttpController],
-  providers: [SalesQueries, ...salesCommandHandlers],
+  providers: [SalesQueries, RecordedSales, ...salesCommandHandlers],
 })
 export class SalesModule {}

@@ -8,6 +8,7 @@ import {
   stockDecider,
   stockStreamId,
   todayIn,
+  type SaleCompletedData,
   type SaleLineInput,
   type StockState,
 } from '@pharmacy/domain';
@@ -16,6 +17,7 @@ import { CommandExecutor } from '../common/command-executor';
 import { systemContext } from '../common/request-context';
 import type { Runtime } from '../infrastructure/runtime';
 import { STOCK_SNAPSHOTS } from '../inventory/stock-snapshots';
+import { saleEventId } from '../sales/recorded-sales';
 import { demoId, random } from './seed-catalogue';
 import { demoPharmacies, demoUsers } from './demo-data';
 
@@ -86,7 +88,7 @@ export async function seedDemoSales(app: INestApplicationContext, runtime: Runti
       });
     }
     const catalogue = [...products.values()];
-    const sold: Array<{ saleId: string; on: string }> = [];
+    const sold: Array<{ sale: SaleCompletedData; on: string }> = [];
 
     for (let day = DAYS; day >= 0; day -= 1) {
       const on = addDaysIso(today, -day);
@@ -123,10 +125,16 @@ export async function seedDemoSales(app: INestApplicationContext, runtime: Runti
               lines,
             },
             { ...systemContext(pick(sellers), pharmacy.id) },
-            { snapshot: STOCK_SNAPSHOTS, waitForProjections: false, occurredAt: soldAt.toISOString() },
+            {
+              snapshot: STOCK_SNAPSHOTS,
+              waitForProjections: false,
+              occurredAt: soldAt.toISOString(),
+              eventId: () => saleEventId(saleId),
+            },
           );
           settled[0] = outcome;
-          sold.push({ saleId, on });
+          const [event] = outcome.events;
+          if (event?.type === 'SaleCompleted') sold.push({ sale: event.data, on });
         } catch (error) {
           // Sold out (or a total above the cash): a customer who leaves without buying.
           if (!(error instanceof DomainError)) throw error;
@@ -134,7 +142,8 @@ export async function seedDemoSales(app: INestApplicationContext, runtime: Runti
       }
     }
 
-    for (const { saleId, on } of sold.filter(() => next() < 0.03)) {
+    for (const { sale, on } of sold.filter(() => next() < 0.03)) {
+      const { saleId } = sale;
       const returnedOn = addDaysIso(on, Math.floor(next() * 3));
       if (returnedOn > today) continue;
       const returnedAt = `${returnedOn}T18:30:00.000Z`;
@@ -145,6 +154,7 @@ export async function seedDemoSales(app: INestApplicationContext, runtime: Runti
         {
           type: 'ReturnSale',
           saleId,
+          sale,
           returnId: demoId(`return:${saleId}`),
           pharmacyId: pharmacy.id,
           returnedAt,

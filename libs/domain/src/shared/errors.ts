@@ -43,7 +43,6 @@ export const errorCatalogue = {
   PRODUCT_NOT_FOR_SALE: 'conflict',
   RETURN_EXCEEDS_SALE: 'conflict',
   RETURN_WINDOW_CLOSED: 'conflict',
-  SALE_ALREADY_RECORDED: 'conflict',
   STALE_EDIT: 'conflict',
   SUPPLIER_ALREADY_EXISTS: 'conflict',
   SUPPLIER_IN_USE: 'conflict',

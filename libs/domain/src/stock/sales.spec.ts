@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { fold } from '../shared/decider';
 import { specFor } from '../shared/spec-helpers';
-import type { CompleteSaleCommand, SaleLineInput } from './sales';
+import type { CompleteSaleCommand, SaleCompletedData, SaleLineInput } from './sales';
 import { stockDecider, type StockEvent } from './stock';
 
 const pharmacyId = '11111111-1111-4111-8111-111111111111';
@@ -201,9 +201,20 @@ describe('a sale at the counter', () => {
 
 describe('a return', () => {
   const soldEvent = () => decide([earlyBatch, lateBatch], sell([line(), line({ salesUnit: 'pill', quantity: 4 })]))[0]!;
-  const returned = (lines: Array<{ lineIndex: number; quantity: number }> | null, today = '2026-11-25') => ({
+  /** The sale as the handler reads it from the log for a return. */
+  const recordedSale = (): SaleCompletedData => {
+    const sold = soldEvent();
+    if (sold.type !== 'SaleCompleted') throw new Error('expected a sale');
+    return sold.data;
+  };
+  const returned = (
+    lines: Array<{ lineIndex: number; quantity: number }> | null,
+    today = '2026-11-25',
+    sale: SaleCompletedData | null = recordedSale(),
+  ) => ({
     type: 'ReturnSale' as const,
     saleId,
+    sale,
     returnId,
     pharmacyId,
     returnedAt: `${today}T12:00:00.000Z`,
@@ -270,8 +281,30 @@ describe('a return', () => {
     expect(after.batches[early]?.quantity).toBe(0);
   });
 
+  it('keeps in the state only what came back, and forgets it once the return window is over', () => {
+    const sold = soldEvent();
+    const [back] = decide([earlyBatch, lateBatch, sold], returned([{ lineIndex: 1, quantity: 1 }]));
+    expect(fold(stockDecider, stockDecider.initialState(), [earlyBatch, lateBatch, sold]).returned).toEqual({});
+    const after = fold(stockDecider, stockDecider.initialState(), [earlyBatch, lateBatch, sold, back!]);
+    expect(after.returned).toEqual({
+      [saleId]: { lastReturnedOn: '2026-11-25', allocations: { [`1:${late}`]: { quantity: 1, refunded: '50' } } },
+    });
+    const later = decide([lateBatch], {
+      ...sell([line({ quantity: 1 })]),
+      saleId: returnId,
+      soldAt: '2027-03-01T10:00:00.000Z',
+      today: '2027-03-01',
+    })[0]!;
+    expect(fold(stockDecider, after, [later]).returned).toEqual({});
+  });
+
   it('refuses a sale that is unknown here or past the return window', () => {
-    given(earlyBatch).when(returned(null)).thenRefuses({ kind: 'not_found', code: 'SALE_NOT_FOUND' });
+    given(earlyBatch)
+      .when(returned(null, '2026-11-25', null))
+      .thenRefuses({ kind: 'not_found', code: 'SALE_NOT_FOUND' });
+    given(earlyBatch)
+      .when({ ...returned(null), pharmacyId: productId })
+      .thenRefuses({ kind: 'not_found', code: 'SALE_NOT_FOUND' });
     given(earlyBatch, lateBatch, soldEvent())
       .when(returned(null, '2027-03-01'))
       .thenRefuses({ kind: 'conflict', code: 'RETURN_WINDOW_CLOSED' });

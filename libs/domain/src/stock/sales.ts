@@ -11,9 +11,9 @@ import {
   unitPriceText,
 } from '@pharmacy/money';
 import { afterAllocation, allocateFefo, isExpired, type Allocation, type StockOfBatch } from '../sales/fefo';
-import { batchesOf, decimalText, type HeldBatch, type SaleRecord, type StockState } from './state';
+import { batchesOf, decimalText, returnedKey, type HeldBatch, type StockState } from './state';
 
-/** Sales can be returned for this many days; older ones leave the stream's state (they stay in the log). */
+/** Sales can be returned for this many days after the day they were made. */
 export const RETURN_WINDOW_DAYS = 90;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -148,6 +148,8 @@ export interface CompleteSaleCommand {
 export interface ReturnSaleCommand {
   type: 'ReturnSale';
   saleId: string;
+  /** The sale as recorded (its SaleCompleted event, read from the log); null when there is none here. */
+  sale: SaleCompletedData | null;
   returnId: string;
   pharmacyId: string;
   returnedAt: string;
@@ -187,9 +189,6 @@ function shareOut(total: (upTo: number) => bigint, quantities: readonly number[]
 }
 
 export function decideSale(command: CompleteSaleCommand, state: StockState): SaleCompletedData {
-  if (state.sales[command.saleId]) {
-    throw new DomainError('SALE_ALREADY_RECORDED', 'This sale is already recorded.', { saleId: command.saleId });
-  }
   // Lines are allocated one after another on a working copy of the batches of the products sold,
   // so two lines of one product share its stock.
   const working = new Map<string, StockOfBatch>();
@@ -304,14 +303,19 @@ export function decideSale(command: CompleteSaleCommand, state: StockState): Sal
   };
 }
 
+/** A sold allocation with what has come back of it so far. */
+interface ReturnableAllocation {
+  batchId: string;
+  quantity: number;
+  returned: number;
+  charged: bigint;
+  refunded: bigint;
+}
+
 export function decideReturn(command: ReturnSaleCommand, state: StockState): SaleReturnedData {
-  const sale = state.sales[command.saleId];
-  if (!sale) {
-    throw new DomainError(
-      'SALE_NOT_FOUND',
-      `Sale not found at this pharmacy, or sold more than ${RETURN_WINDOW_DAYS} days ago (the return window).`,
-      { saleId: command.saleId },
-    );
+  const sale = command.sale;
+  if (!sale || sale.saleId !== command.saleId || sale.pharmacyId !== command.pharmacyId) {
+    throw saleNotFound(command.saleId);
   }
   if (addDaysIso(sale.soldOn, RETURN_WINDOW_DAYS) < command.today) {
     throw new DomainError('RETURN_WINDOW_CLOSED', `Sales can be returned within ${RETURN_WINDOW_DAYS} days.`, {
@@ -319,9 +323,23 @@ export function decideReturn(command: ReturnSaleCommand, state: StockState): Sal
       soldOn: sale.soldOn,
     });
   }
+  const before = state.returned[command.saleId]?.allocations ?? {};
+  const soldLines = sale.lines.map((line, lineIndex) => ({
+    ...line,
+    allocations: line.allocations.map((a): ReturnableAllocation => {
+      const back = before[returnedKey(lineIndex, a.batchId)];
+      return {
+        batchId: a.batchId,
+        quantity: a.quantity,
+        returned: back?.quantity ?? 0,
+        charged: toCents(a.totalPrice),
+        refunded: back ? BigInt(back.refunded) : 0n,
+      };
+    }),
+  }));
   const wanted =
     command.lines ??
-    sale.lines
+    soldLines
       .map((line, lineIndex) => ({
         lineIndex,
         quantity: line.allocations.reduce((n, a) => n + a.quantity - a.returned, 0),
@@ -334,7 +352,7 @@ export function decideReturn(command: ReturnSaleCommand, state: StockState): Sal
   }
   let refundTotal = 0n;
   const lines = wanted.map(({ lineIndex, quantity }) => {
-    const line = sale.lines[lineIndex];
+    const line = soldLines[lineIndex];
     if (!line) {
       throw new DomainError('RETURN_EXCEEDS_SALE', `The sale has no line ${lineIndex + 1}.`, { lineIndex });
     }
@@ -354,7 +372,7 @@ export function decideReturn(command: ReturnSaleCommand, state: StockState): Sal
       const left = allocation.quantity - allocation.returned;
       const take = Math.min(left, remaining);
       if (take === 0) continue;
-      const unrefunded = BigInt(allocation.charged) - BigInt(allocation.refunded);
+      const unrefunded = allocation.charged - allocation.refunded;
       // The last units of an allocation take what is left of its charge, so refunds add up to what was paid.
       const refund = take === left ? unrefunded : divideRounded(unrefunded * BigInt(take), BigInt(left));
       const batch = state.batches[allocation.batchId];
@@ -390,7 +408,7 @@ export function decideReturn(command: ReturnSaleCommand, state: StockState): Sal
   };
 }
 
-/** A sale leaves its batches and is remembered for returns; sales past the return window are forgotten. */
+/** A sale leaves its batches. (A return reads the sale from its event: the state keeps only what came back.) */
 export function evolveSaleCompleted(state: StockState, sale: SaleCompletedData): StockState {
   for (const line of sale.lines) {
     const unit = line.salesUnit === 'whole' ? 'pack' : 'unit';
@@ -410,41 +428,29 @@ export function evolveSaleCompleted(state: StockState, sale: SaleCompletedData):
     const batch = state.batches[batchId];
     if (batch) batch.version += 1;
   }
-  const record: SaleRecord = {
-    soldOn: sale.soldOn,
-    lines: sale.lines.map((line) => ({
-      productId: line.productId,
-      salesUnit: line.salesUnit,
-      unitsPerPackage: line.unitsPerPackage,
-      allocations: line.allocations.map((a) => ({
-        batchId: a.batchId,
-        quantity: a.quantity,
-        returned: 0,
-        charged: toCents(a.totalPrice).toString(),
-        refunded: '0',
-      })),
-    })),
-  };
-  state.sales[sale.saleId] = record;
-  // Forget sales past the return window, once per business day (not on every sale: there are thousands).
+  // Forget returns past the return window, once per business day (not on every sale: there are thousands).
   if (sale.soldOn > (state.prunedOn ?? '')) {
     const oldest = addDaysIso(sale.soldOn, -RETURN_WINDOW_DAYS - 1);
-    for (const [saleId, kept] of Object.entries(state.sales)) if (kept.soldOn < oldest) delete state.sales[saleId];
+    for (const [saleId, kept] of Object.entries(state.returned)) {
+      if (kept.lastReturnedOn < oldest) delete state.returned[saleId];
+    }
     state.prunedOn = sale.soldOn;
   }
   return state;
 }
 
 export function evolveSaleReturned(state: StockState, returned: SaleReturnedData): StockState {
-  const sale = state.sales[returned.saleId];
+  const record = (state.returned[returned.saleId] ??= { lastReturnedOn: returned.returnedOn, allocations: {} });
+  if (returned.returnedOn > record.lastReturnedOn) record.lastReturnedOn = returned.returnedOn;
   const touched = new Set<string>();
   for (const line of returned.lines) {
     for (const allocation of line.allocations) {
-      const kept = sale?.lines[line.lineIndex]?.allocations.find((a) => a.batchId === allocation.batchId);
-      if (kept) {
-        kept.returned += allocation.quantity;
-        kept.refunded = (BigInt(kept.refunded) + toCents(allocation.refund)).toString();
-      }
+      const key = returnedKey(line.lineIndex, allocation.batchId);
+      const kept = record.allocations[key] ?? { quantity: 0, refunded: '0' };
+      record.allocations[key] = {
+        quantity: kept.quantity + allocation.quantity,
+        refunded: (BigInt(kept.refunded) + toCents(allocation.refund)).toString(),
+      };
       const batch = state.batches[allocation.batchId];
       if (!batch || !allocation.restocked) continue;
       state.batches[allocation.batchId] =

@@ -21,26 +21,19 @@ export interface HeldBatch extends BatchFields {
   version: number;
 }
 
-/** One line of a recorded sale, as much as a return needs of it. */
-export interface SaleLineRecord {
-  productId: string;
-  salesUnit: string;
-  unitsPerPackage: number;
-  allocations: Array<{
-    batchId: string;
-    quantity: number;
-    returned: number;
-    /** Cents charged and cents refunded so far, as decimal integers (JSON has no bigint). */
-    charged: string;
-    refunded: string;
-  }>;
+/**
+ * What has come back of one sale so far. Only sales with a return are here:
+ * the sale itself is immutable and is read from its SaleCompleted event when a
+ * return is made, so the state does not grow with every sale (ADR 0010).
+ */
+export interface ReturnedSale {
+  /** The business date of the latest return: the record is forgotten once the return window is over. */
+  lastReturnedOn: string;
+  /** By `${lineIndex}:${batchId}`: units returned and cents refunded (a decimal integer: JSON has no bigint). */
+  allocations: Record<string, { quantity: number; refunded: string }>;
 }
 
-export interface SaleRecord {
-  /** The business date of the sale (YYYY-MM-DD). */
-  soldOn: string;
-  lines: SaleLineRecord[];
-}
+export const returnedKey = (lineIndex: number, batchId: string) => `${lineIndex}:${batchId}`;
 
 /** Plain JSON, so it can be stored as a snapshot. */
 export interface StockState {
@@ -49,9 +42,9 @@ export interface StockState {
   byProduct: Record<string, string[]>;
   /** Products withdrawn here (being deleted from the catalogue): product id → when. */
   withdrawn: Record<string, string>;
-  /** Sales that can still be returned (the return window), by id. */
-  sales: Record<string, SaleRecord>;
-  /** The business date up to which sales past the return window were last forgotten. */
+  /** What has been returned of sales still in the return window, by sale id (only sales with a return). */
+  returned: Record<string, ReturnedSale>;
+  /** The business date on which returns past the return window were last forgotten. */
   prunedOn?: string;
 }
 

@@ -185,7 +185,7 @@ function assertAdjustable(batch: HeldBatch, batchId: string, quantityChange: num
 }
 
 export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
-  initialState: () => ({ batches: {}, byProduct: {}, withdrawn: {}, sales: {} }),
+  initialState: () => ({ batches: {}, byProduct: {}, withdrawn: {}, returned: {} }),
 
   decide(command, state) {
     switch (command.type) {

@@ -73,6 +73,8 @@ const MAX_BACKOFF_MS = 30_000;
  * in the stream.
  */
 export class EventStoreDbEventStore implements EventStore {
+  /** ESDB writes some repeats again (see above). */
+  readonly refusesRepeatedIds = false;
   private readonly client: EventStoreDBClient;
   private readonly pollIntervalMs: number;
   private readonly readPageSize: number;

@@ -98,6 +98,8 @@ function isConnectionError(error: unknown): boolean {
  * in a batch is checked on its own, so one stale writer does not fail the others.
  */
 export class PostgresEventStore implements EventStore {
+  /** Every event id ever written is unique in eventstore.events. */
+  readonly refusesRepeatedIds = true;
   private readonly pool: Pool;
   private readonly queue: PendingAppend[] = [];
   private committing = false;
