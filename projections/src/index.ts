@@ -2,7 +2,7 @@ export type { Projection } from './runner/projection';
 export { ProjectionRunner, type ProjectionRunnerOptions, type RunnerLogger } from './runner/projection-runner';
 export { ProjectionWaiter } from './runner/projection-waiter';
 export { rebuildProjection, type RebuildProgress, type RebuildResult } from './runner/rebuild';
-export { readCheckpoint, lowestCheckpoint } from './runner/checkpoints';
+export { readCheckpoint, lowestCheckpoint, writeCheckpoint } from './runner/checkpoints';
 export { allProjections, findProjections } from './registry';
 export { startProjector, type ProjectorHandle } from './runtime';
 export { acquireLeadership } from './runner/leader';

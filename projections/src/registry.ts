@@ -3,6 +3,7 @@ import { historyProjection } from './history/history.projection';
 import { inventoryProjection } from './inventory/inventory.projection';
 import { pharmaciesProjection } from './pharmacies/pharmacies.projection';
 import { salesProjection } from './sales/sales.projection';
+import { transfersProjection } from './transfers/transfers.projection';
 import type { Projection } from './runner/projection';
 
 /** Every read model the product maintains. */
@@ -11,6 +12,7 @@ export const allProjections: readonly Projection[] = [
   catalogueProjection,
   inventoryProjection,
   salesProjection,
+  transfersProjection,
   historyProjection,
 ];
 

@@ -39,9 +39,12 @@ export async function startTestApp(
     seedCatalogue?: boolean;
     env?: Record<string, string>;
     decorateStore?: RuntimeOptions['decorateStore'];
+    /** Start on this database (another server's, after it stopped: a restart after a crash); it is not dropped at stop. */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await createTestDatabase());
   const dataDir = await mkdtemp(join(tmpdir(), 'pharmacy-test-app-'));
   const outbox = join(dataDir, 'outbox.log');
   const config = loadConfig({
@@ -97,7 +100,7 @@ export async function startTestApp(
     },
     async stop() {
       await server.close();
-      await database.drop();
+      if (ownsDatabase) await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

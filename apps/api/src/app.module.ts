@@ -7,12 +7,13 @@ import { AUTHENTICATOR, IDENTITY_OPTIONS } from './identity/identity.types';
 import { Mailer } from '@pharmacy/worker';
 import { RateLimiter } from './identity/rate-limiter';
 import type { Runtime } from './infrastructure/runtime';
-import { APP_CONFIG, EVENT_STORE, LOGGER, PROJECTION_WAITER, READ_DB } from './infrastructure/tokens';
+import { APP_CONFIG, DATABASE_URL, EVENT_STORE, LOGGER, PROJECTION_WAITER, READ_DB } from './infrastructure/tokens';
 import { PharmaciesModule } from './pharmacies/pharmacies.module';
 import { CommonModule } from './common/common.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { InventoryModule } from './inventory/inventory.module';
 import { SalesModule } from './sales/sales.module';
+import { TransfersModule } from './transfers/transfers.module';
 
 @Global()
 @Module({})
@@ -23,6 +24,7 @@ class RuntimeModule {
       { provide: LOGGER, useValue: runtime.logger },
       { provide: EVENT_STORE, useValue: runtime.store },
       { provide: READ_DB, useValue: runtime.db },
+      { provide: DATABASE_URL, useValue: runtime.databaseUrl },
       { provide: PROJECTION_WAITER, useValue: runtime.waiter },
       { provide: IDENTITY_OPTIONS, useValue: runtime.identity },
       { provide: Mailer, useValue: runtime.mailer },
@@ -46,6 +48,7 @@ export class AppModule {
         CatalogueModule,
         InventoryModule,
         SalesModule,
+        TransfersModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -293,6 +293,8 @@ export const inventoryBatchSchema = z.object({
   supplierId: z.string().nullable(),
   /** Single units (pills, sachets) of opened packs, besides the sealed packs counted in `quantity`. */
   looseUnits: z.number(),
+  /** Packs of `quantity` held for pending transfers: not for sale, not to be adjusted away. */
+  reservedQuantity: z.number(),
   /** How many events have touched the batch (sales too); send it back with an edit (409 STALE_EDIT if it moved on). */
   version: z.number(),
   updatedAt: z.string(),

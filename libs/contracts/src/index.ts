@@ -6,3 +6,4 @@ export * from './settings';
 export * from './catalogue';
 export * from './fields';
 export * from './sales';
+export * from './transfers';

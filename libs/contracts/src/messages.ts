@@ -57,6 +57,13 @@ export const validationMessages = {
   limitInvalid: 'Limit must be a whole number from 1 to 500',
   adjustmentReasonInvalid: 'Choose a reason: count correction, damaged, lost, found or returned to supplier',
   quantityChangeInvalid: 'The quantity change must be a whole number other than 0',
+  sourcePharmacyRequired: 'Source pharmacy is required',
+  destinationPharmacyRequired: 'Destination pharmacy is required',
+  transferItemsRequired: 'At least one product is required',
+  transferQuantityMin: 'Quantity must be at least 1',
+  samePharmacy: 'Source and destination pharmacy cannot be the same',
+  productAlreadyInTransfer: 'This product is already in the transfer list',
+  receivedQuantityInvalid: 'Received quantity must be a whole number of at least 0',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -50,6 +50,14 @@ import {
   saleReturnSchema,
   saleSchema,
 } from './sales';
+import {
+  cancelTransferSchema,
+  createTransferSchema,
+  receiveTransferSchema,
+  shortageItemSchema,
+  transferDetailSchema,
+  transferSchema,
+} from './transfers';
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
 const error = (description: string) => json(apiErrorSchema, description);
@@ -130,6 +138,7 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   registerIdentityPaths(registry);
   registerCataloguePaths(registry);
   registerSalesPaths(registry);
+  registerTransferPaths(registry);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -570,6 +579,84 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
       query: z.object({ pharmacyId: z.string().uuid(), q: z.string().optional() }),
     },
     { 200: json(z.array(availabilityRowSchema), 'By name'), 400: error('pharmacyId missing') },
+  );
+  path(
+    'get',
+    '/api/inventory/shortages',
+    'Inventory',
+    'Active products whose sellable packs (unexpired, not reserved) at an active pharmacy are at or below the minimum, with the pharmacy that can spare the most',
+    { query: scopeParam },
+    { 200: json(z.array(shortageItemSchema), 'Largest deficit first'), 403: error('PHARMACY_FORBIDDEN') },
+  );
+}
+
+function registerTransferPaths(registry: OpenAPIRegistry): void {
+  const path = pathRegistrar(registry);
+  const detail = (description: string) => json(transferDetailSchema, description);
+  const refused = {
+    403: error('PHARMACY_FORBIDDEN: the caller works at neither pharmacy (or not at the one this step belongs to)'),
+    404: error('TRANSFER_NOT_FOUND'),
+    409: error('TRANSFER_STATUS_CONFLICT: the transfer is not in a status this step applies to'),
+  };
+  path(
+    'get',
+    '/api/transfers',
+    'Transfers',
+    'Transfers from or to the pharmacy (or every pharmacy the caller may see), newest first',
+    { query: scopeParam },
+    { 200: json(z.array(transferSchema), 'Newest first'), 403: error('PHARMACY_FORBIDDEN') },
+  );
+  path(
+    'get',
+    '/api/transfers/{id}',
+    'Transfers',
+    'A transfer with its items (per source batch), its timeline and what the caller may do with it',
+    { params: idParams },
+    { 200: detail('The transfer'), 403: refused[403], 404: refused[404] },
+  );
+  path(
+    'post',
+    '/api/transfers',
+    'Transfers',
+    'Request a transfer (users of either pharmacy): the packs are reserved at the source at once, FEFO or from the named batch',
+    { ...idempotent, ...body(createTransferSchema) },
+    {
+      201: detail('The pending transfer'),
+      400: error('Invalid input (same pharmacy, no items, quantity below 1, a product twice)'),
+      403: refused[403],
+      404: error('PHARMACY_NOT_FOUND, PRODUCT_NOT_FOUND or BATCH_NOT_FOUND'),
+      409: error('INSUFFICIENT_STOCK (`available`), BATCH_EXPIRED, PHARMACY_INACTIVE, PRODUCT_BEING_DELETED'),
+      422: keyReused,
+    },
+  );
+  path(
+    'post',
+    '/api/transfers/{id}/approve',
+    'Transfers',
+    'Approve at the source (users of the source): the reserved packs leave its batches and are in transit',
+    { params: idParams, ...idempotent },
+    { 200: detail('The approved transfer'), ...refused, 422: keyReused },
+  );
+  path(
+    'post',
+    '/api/transfers/{id}/receive',
+    'Transfers',
+    'Receive at the destination (users of the destination): what arrived becomes batches with the same number, expiry and purchase price; a shortfall needs a reason',
+    { params: idParams, ...idempotent, ...body(receiveTransferSchema) },
+    {
+      200: detail('The completed transfer'),
+      400: error('Invalid input; DISCREPANCY_REASON_REQUIRED; RECEIVED_QUANTITY_INVALID; TRANSFER_ITEM_UNKNOWN'),
+      ...refused,
+      422: keyReused,
+    },
+  );
+  path(
+    'post',
+    '/api/transfers/{id}/cancel',
+    'Transfers',
+    'Cancel (users of either pharmacy): a pending transfer releases its reservation; one in transit puts the packs back into the source batches',
+    { params: idParams, ...idempotent, ...body(cancelTransferSchema) },
+    { 200: detail('The cancelled transfer'), ...refused, 422: keyReused },
   );
 }
 

@@ -13,3 +13,5 @@ export * from './barcodes/gs1';
 export * from './stock/sales';
 export * from './sales/fefo';
 export * from '@pharmacy/money';
+export * from './stock/transfers';
+export * from './transfers/transfer';

@@ -199,10 +199,53 @@ export interface InventoryBatchesTable {
   isActive: boolean;
   /** Single units of opened packs, besides the sealed packs in `quantity`. */
   looseUnits: ColumnType<number, number | undefined, number>;
+  /** Sealed packs (in `quantity`) held for pending transfers: not for sale. */
+  reservedQuantity: ColumnType<number, number | undefined, number>;
   /** How many events have touched the batch (an edit names the version it was made on). */
   version: ColumnType<number, number | undefined, number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+export interface StockTransfersTable {
+  id: string;
+  fromPharmacyId: string;
+  toPharmacyId: string;
+  initiatedBy: string | null;
+  status: string;
+  notes: string | null;
+  totalQuantity: number;
+  receivedQuantity: number | null;
+  approvedBy: string | null;
+  approvedAt: Timestamp | null;
+  receivedBy: string | null;
+  receivedAt: Timestamp | null;
+  cancelledBy: string | null;
+  cancelledAt: Timestamp | null;
+  cancelReason: string | null;
+  discrepancyReason: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface TransferItemsTable {
+  transferId: string;
+  productId: string;
+  batchId: string;
+  batchNumber: string;
+  expiryDate: DateColumn;
+  quantity: number;
+  receivedQuantity: number | null;
+}
+
+export interface TransferStepsTable {
+  transferId: string;
+  position: BigIntColumn;
+  step: string;
+  at: Timestamp;
+  userId: string | null;
+  pharmacyId: string | null;
+  note: string | null;
 }
 
 export interface SalesTable {
@@ -308,6 +351,9 @@ export interface ReadDatabase {
   saleItems: SaleItemsTable;
   saleReturns: SaleReturnsTable;
   dailySales: DailySalesTable;
+  stockTransfers: StockTransfersTable;
+  transferItems: TransferItemsTable;
+  transferSteps: TransferStepsTable;
   entityHistory: EntityHistoryTable;
   snapshots: SnapshotsTable;
   projectionCheckpoints: ProjectionCheckpointsTable;

@@ -3,13 +3,30 @@ import type { StockEvent } from '@pharmacy/domain';
 import type { RecordedEvent } from '@pharmacy/event-store';
 import type { Projection } from '../runner/projection';
 
+/** What each transfer fact does to a batch, per pack: [packs in the batch, packs reserved]. */
+const transferEffect = {
+  TransferStockReserved: [0, 1],
+  TransferStockReleased: [0, -1],
+  TransferDispatched: [-1, -1],
+  TransferStockReturned: [1, 0],
+} as const;
+
 /** `inventory_batches`: one row per batch held at a pharmacy, with its current quantity and version. */
 export const inventoryProjection: Projection = {
   name: 'inventory',
-  version: 3,
-  handles: ['BatchReceived', 'BatchCorrected', 'StockAdjusted', 'SaleCompleted', 'SaleReturned'] satisfies Array<
-    StockEvent['type']
-  >,
+  version: 4,
+  handles: [
+    'BatchReceived',
+    'BatchCorrected',
+    'StockAdjusted',
+    'SaleCompleted',
+    'SaleReturned',
+    'TransferStockReserved',
+    'TransferStockReleased',
+    'TransferDispatched',
+    'TransferStockReturned',
+    'TransferStockArrived',
+  ] satisfies Array<StockEvent['type']>,
   tables: ['inventoryBatches'],
 
   async apply(trx, recorded) {
@@ -66,6 +83,57 @@ export const inventoryProjection: Projection = {
           .where('id', '=', event.data.batchId)
           .execute();
         return;
+      case 'TransferStockReserved':
+      case 'TransferStockReleased':
+      case 'TransferDispatched':
+      case 'TransferStockReturned': {
+        // Reserved packs stay in the batch (not for sale); dispatched ones leave it; returned ones come back.
+        const [packs, reserved] = transferEffect[event.type];
+        for (const item of event.data.items) {
+          await trx
+            .updateTable('inventoryBatches')
+            .set({
+              quantity: sql`inventory_batches.quantity + ${packs * item.quantity}`,
+              reservedQuantity: sql`inventory_batches.reserved_quantity + ${reserved * item.quantity}`,
+              version: nextVersion,
+              updatedAt: at,
+            })
+            .where('id', '=', item.batchId)
+            .execute();
+        }
+        return;
+      }
+      case 'TransferStockArrived': {
+        const d = event.data;
+        for (const item of d.items) {
+          await trx
+            .insertInto('inventoryBatches')
+            .values({
+              id: item.batchId,
+              productId: item.productId,
+              pharmacyId: d.pharmacyId,
+              batchNumber: item.batchNumber,
+              quantity: item.quantity,
+              purchasePrice: item.purchasePrice,
+              expiryDate: item.expiryDate,
+              receivedDate: d.receivedDate,
+              supplierId: null,
+              isActive: true,
+              version: 1,
+              createdAt: at,
+              updatedAt: at,
+            })
+            .onConflict((oc) =>
+              oc.column('id').doUpdateSet({
+                quantity: sql`inventory_batches.quantity + ${item.quantity}`,
+                version: nextVersion,
+                updatedAt: at,
+              }),
+            )
+            .execute();
+        }
+        return;
+      }
       case 'SaleCompleted':
       case 'SaleReturned': {
         const changes = new StockChanges();

@@ -15,16 +15,21 @@ export interface Leadership {
  */
 export async function acquireLeadership(
   connectionString: string,
-  options: { retryMs?: number; signal?: AbortSignal; onWaiting?: () => void } = {},
+  options: {
+    retryMs?: number;
+    signal?: AbortSignal;
+    onWaiting?: () => void;
+    /** The advisory lock to hold; default the projector's. Another role (a process manager) takes its own. */
+    lockKey?: number;
+  } = {},
 ): Promise<Leadership | null> {
+  const lockKey = options.lockKey ?? PROJECTOR_LOCK_KEY;
   let warned = false;
   while (!options.signal?.aborted) {
     const client = new Client({ connectionString });
     try {
       await client.connect();
-      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
-        PROJECTOR_LOCK_KEY,
-      ]);
+      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [lockKey]);
       if (rows[0]?.locked) {
         let markLost!: () => void;
         const lost = new Promise<void>((resolve) => (markLost = resolve));
@@ -33,7 +38,7 @@ export async function acquireLeadership(
         return {
           lost,
           async release() {
-            await client.query('SELECT pg_advisory_unlock($1)', [PROJECTOR_LOCK_KEY]).catch(() => undefined);
+            await client.query('SELECT pg_advisory_unlock($1)', [lockKey]).catch(() => undefined);
             await client.end().catch(() => undefined);
           },
         };

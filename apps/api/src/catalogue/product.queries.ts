@@ -16,10 +16,11 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** Packs on sale per product: on hand less what is held for pending transfers. */
 function stockTotals(db: Kysely<ReadDatabase>, scope: Scope) {
   let query = db
     .selectFrom('inventoryBatches')
-    .select(['productId', (eb) => eb.fn.sum<string>('quantity').as('units')])
+    .select(['productId', sql<string>`sum(quantity - reserved_quantity)`.as('units')])
     .where('isActive', '=', true)
     .groupBy('productId');
   if (scope !== 'all') query = query.where('pharmacyId', 'in', inScope(scope));

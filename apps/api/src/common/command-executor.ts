@@ -51,6 +51,8 @@ export interface ExecuteOptions<Event, State, Answer> extends StreamOptions {
    * be found by it later. Default: derived from the Idempotency-Key, or random.
    */
   eventId?: (index: number) => string;
+  /** The id of the event this command reacts to (a process manager's step): recorded as the causation id. */
+  causationId?: string;
   /** Business time of the events when it is not now (demo history; a sale made offline and sent later). */
   occurredAt?: string;
   /**
@@ -290,7 +292,7 @@ export class CommandExecutor implements OnModuleDestroy {
           userId: context.userId,
           pharmacyId: context.pharmacyId,
           correlationId: context.correlationId,
-          causationId: null,
+          causationId: options.causationId ?? null,
           occurredAt,
           ...(identity ? { commandId: identity.commandId, requestHash: identity.requestHash } : {}),
         },
@@ -301,6 +303,12 @@ export class CommandExecutor implements OnModuleDestroy {
       try {
         appended = await this.store.append(streamId, envelopes, expected ?? 'no_stream');
       } catch (error) {
+        if (error instanceof IdempotencyConflictError && !identity && options.eventId && attempt < MAX_ATTEMPTS) {
+          // An id derived from what the event records is there already: that fact was recorded by
+          // someone else meanwhile. Decide again on the stream as it is now (a refusal or nothing to do).
+          this.forget(streamId);
+          continue;
+        }
         if (error instanceof IdempotencyConflictError && identity && !idsMetBefore) {
           // Some of these ids are recorded already: another attempt of this command got there first.
           // (Met a second time after looking and finding no attempt of this command: a real conflict.)
@@ -322,6 +330,10 @@ export class CommandExecutor implements OnModuleDestroy {
       }
       if (appended.nextExpectedRevision !== (expected ?? -1n) + BigInt(envelopes.length)) {
         // The store answered with an earlier append of the same ids (an attempt in another process): answer from that.
+        if (!identity && options.eventId && attempt < MAX_ATTEMPTS) {
+          this.forget(streamId);
+          continue;
+        }
         if (!identity || idsMetBefore)
           throw new IdempotencyConflictError(
             streamId,

@@ -4,3 +4,4 @@ export const READ_DB = Symbol('ReadDb');
 export const APP_CONFIG = Symbol('AppConfig');
 export const PROJECTION_WAITER = Symbol('ProjectionWaiter');
 export const LOGGER = Symbol('Logger');
+export const DATABASE_URL = Symbol('DatabaseUrl');

@@ -35,6 +35,7 @@ export function toInventoryBatch(
     pharmacyId,
     batchNumber: held.batchNumber,
     quantity: held.quantity,
+    reservedQuantity: held.reserved,
     purchasePrice: held.purchasePrice,
     expiryDate: held.expiryDate,
     receivedDate: held.receivedDate,

@@ -15,6 +15,7 @@ import {
   type HistoryEntry,
   type InventoryBatch,
   type LowStockItem,
+  type ShortageItem,
   type StockAdjustmentInput,
 } from '@pharmacy/contracts';
 import { batchNotFound, todayIn, type StockState } from '@pharmacy/domain';
@@ -73,6 +74,12 @@ export class InventoryHttpController {
   @Get('low-stock')
   async lowStock(@Query(scopeQuery) query: ScopeQuery, @Caller() caller: Principal): Promise<LowStockItem[]> {
     return this.queries.lowStock(await this.scope.readable(caller, query.pharmacyId));
+  }
+
+  /** Products at or below their minimum at a pharmacy in scope, with the pharmacy that can best spare them. */
+  @Get('shortages')
+  async shortages(@Query(scopeQuery) query: ScopeQuery, @Caller() caller: Principal): Promise<ShortageItem[]> {
+    return this.queries.shortages(await this.scope.readable(caller, query.pharmacyId), this.today());
   }
 
   @Get('availability')

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Selectable } from 'kysely';
-import type { AvailabilityRow, ExpiringBatch, FefoItem, InventoryBatch, LowStockItem } from '@pharmacy/contracts';
+import type {
+  AvailabilityRow,
+  ExpiringBatch,
+  FefoItem,
+  InventoryBatch,
+  LowStockItem,
+  ShortageItem,
+} from '@pharmacy/contracts';
 import type { InventoryBatchesTable, ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
 import { escapeLike, inScope, type Scope } from '../catalogue/product.queries';
@@ -129,7 +136,7 @@ export class InventoryQueries {
     return rows.map((r) => ({ ...r, currentStock: Number(r.currentStock) }));
   }
 
-  /** Products with unexpired units at one pharmacy, for a transfer's product picker. */
+  /** Products with unexpired packs at one pharmacy that no pending transfer holds, for a transfer's product picker. */
   async availability(pharmacyId: string, q: string | undefined, today: string): Promise<AvailabilityRow[]> {
     let query = this.db
       .selectFrom('inventoryBatches as b')
@@ -139,11 +146,11 @@ export class InventoryQueries {
         'p.name',
         'p.nameAr',
         'p.sku',
-        (eb) => eb.fn.sum<string>('b.quantity').as('availableQty'),
+        sql<string>`sum(b.quantity - b.reserved_quantity)`.as('availableQty'),
       ])
       .where('b.pharmacyId', '=', pharmacyId)
       .where('b.isActive', '=', true)
-      .where('b.quantity', '>', 0)
+      .where(sql<boolean>`b.quantity > b.reserved_quantity`)
       .where(sql<boolean>`b.expiry_date >= ${today}::date`)
       .groupBy(['p.id', 'p.name', 'p.nameAr', 'p.sku'])
       .orderBy('p.name')
@@ -152,6 +159,89 @@ export class InventoryQueries {
     const rows = await query.execute();
     return rows.map((r) => ({ ...r, availableQty: Number(r.availableQty) }));
   }
+
+  /**
+   * Every active product whose sellable packs (unexpired, not held for a
+   * transfer) at an active pharmacy in scope are at or below its minimum
+   * stock level, with the other active pharmacy that can spare the most
+   * (packs above its own minimum; the earliest expiry breaks a tie).
+   */
+  async shortages(scope: Scope, today: string): Promise<ShortageItem[]> {
+    const inScopeSql =
+      scope === 'all' ? sql<boolean>`true` : sql<boolean>`g.pharmacy_id IN (${sql.join(inScope(scope))})`;
+    const { rows } = await sql<ShortageRow>`
+      WITH stock AS (
+        SELECT pharmacy_id, product_id,
+               sum(quantity - reserved_quantity) AS sellable,
+               min(expiry_date) AS earliest
+        FROM inventory_batches
+        WHERE is_active AND expiry_date >= ${today}::date AND quantity > reserved_quantity
+        GROUP BY pharmacy_id, product_id
+      ),
+      grid AS (
+        SELECT ph.id AS pharmacy_id, ph.name AS pharmacy_name, ph.name_ar AS pharmacy_name_ar,
+               p.id AS product_id, p.name AS product_name, p.name_ar AS product_name_ar, p.sku AS product_sku,
+               p.min_stock_level, coalesce(s.sellable, 0)::int AS current_stock, s.earliest
+        FROM pharmacies ph
+        CROSS JOIN products p
+        LEFT JOIN stock s ON s.pharmacy_id = ph.id AND s.product_id = p.id
+        WHERE ph.is_active AND p.is_active
+      ),
+      spare AS (
+        SELECT pharmacy_id, pharmacy_name, pharmacy_name_ar, product_id, earliest,
+               current_stock - min_stock_level AS spare
+        FROM grid WHERE current_stock > min_stock_level
+      )
+      SELECT g.pharmacy_id AS "pharmacyId", g.pharmacy_name AS "pharmacyName", g.pharmacy_name_ar AS "pharmacyNameAr",
+             g.product_id AS "productId", g.product_name AS "productName", g.product_name_ar AS "productNameAr",
+             g.product_sku AS "productSku", g.min_stock_level AS "minStockLevel", g.current_stock AS "currentStock",
+             src.pharmacy_id AS "sourceId", src.pharmacy_name AS "sourceName", src.pharmacy_name_ar AS "sourceNameAr",
+             coalesce(src.spare, 0)::int AS "sourceSpare",
+             (SELECT count(*) FROM spare o WHERE o.product_id = g.product_id AND o.pharmacy_id <> g.pharmacy_id)::int
+               AS "otherLocations"
+      FROM grid g
+      LEFT JOIN LATERAL (
+        SELECT o.pharmacy_id, o.pharmacy_name, o.pharmacy_name_ar, o.spare
+        FROM spare o
+        WHERE o.product_id = g.product_id AND o.pharmacy_id <> g.pharmacy_id
+        ORDER BY o.spare DESC, o.earliest, o.pharmacy_id
+        LIMIT 1
+      ) src ON true
+      WHERE g.min_stock_level > 0 AND g.current_stock <= g.min_stock_level AND ${inScopeSql}
+      ORDER BY (g.min_stock_level - g.current_stock) DESC, g.product_name, g.pharmacy_name`.execute(this.db);
+    return rows.map(({ sourceId, sourceName, sourceNameAr, sourceSpare, otherLocations, ...r }) => {
+      const deficit = r.minStockLevel - r.currentStock;
+      const canFulfill = sourceId !== null && sourceSpare >= deficit;
+      return {
+        ...r,
+        deficit,
+        suggestedSource: sourceName,
+        suggestedSourceId: sourceId,
+        suggestedSourceNameAr: sourceNameAr,
+        suggestedSourceStock: sourceSpare,
+        canFulfill,
+        otherLocationsCount: otherLocations,
+        status: canFulfill ? 'can_fulfill' : sourceId ? 'partial' : 'no_source',
+      };
+    });
+  }
+}
+
+interface ShortageRow {
+  pharmacyId: string;
+  pharmacyName: string;
+  pharmacyNameAr: string | null;
+  productId: string;
+  productName: string;
+  productNameAr: string | null;
+  productSku: string;
+  minStockLevel: number;
+  currentStock: number;
+  sourceId: string | null;
+  sourceName: string | null;
+  sourceNameAr: string | null;
+  sourceSpare: number;
+  otherLocations: number;
 }
 
 function toBatch(
@@ -182,6 +272,7 @@ function toBatch(
     pharmacyNameAr: row.pharmacyNameAr,
     supplierId: row.supplierId,
     looseUnits: row.looseUnits,
+    reservedQuantity: row.reservedQuantity,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -8,6 +8,7 @@ import { UsersAdminService } from '../identity/users-admin.service';
 import { demoPharmacies, demoUsers } from './demo-data';
 import { seedDemoCatalogue } from './seed-catalogue';
 import { seedDemoSales } from './seed-sales';
+import { seedDemoTransfers } from './seed-transfers';
 
 const SEED_NAME = 'demo-pharmacies';
 
@@ -58,9 +59,10 @@ export async function seedDemoData(
   return true;
 }
 
-/** The catalogue with its stock, then three weeks of sales from that stock (each once per database). */
+/** The catalogue with its stock, then three weeks of sales from that stock, then a few transfers (each once per database). */
 async function seedCatalogueAndSales(app: INestApplicationContext, runtime: Runtime): Promise<boolean> {
   const catalogue = await seedDemoCatalogue(app, runtime);
   const sales = await seedDemoSales(app, runtime);
-  return catalogue || sales;
+  const transfers = await seedDemoTransfers(app, runtime);
+  return catalogue || sales || transfers;
 }

@@ -18,6 +18,7 @@ export const errorCatalogue = {
   PRODUCT_NOT_FOUND: 'not_found',
   SALE_NOT_FOUND: 'not_found',
   SUPPLIER_NOT_FOUND: 'not_found',
+  TRANSFER_NOT_FOUND: 'not_found',
   USER_NOT_FOUND: 'not_found',
 
   // The request is well-formed but the current state refuses it.
@@ -44,6 +45,8 @@ export const errorCatalogue = {
   RETURN_EXCEEDS_SALE: 'conflict',
   RETURN_WINDOW_CLOSED: 'conflict',
   STALE_EDIT: 'conflict',
+  STOCK_RESERVED: 'conflict',
+  TRANSFER_STATUS_CONFLICT: 'conflict',
   SUPPLIER_ALREADY_EXISTS: 'conflict',
   SUPPLIER_IN_USE: 'conflict',
   TOTP_NOT_STARTED: 'conflict',
@@ -51,7 +54,11 @@ export const errorCatalogue = {
   USER_NOT_ASSIGNED: 'conflict',
 
   // The request itself is wrong.
+  DISCREPANCY_REASON_REQUIRED: 'invalid',
   EXPIRY_IN_PAST: 'invalid',
+  RECEIVED_QUANTITY_INVALID: 'invalid',
+  SAME_PHARMACY: 'invalid',
+  TRANSFER_ITEM_UNKNOWN: 'invalid',
   INSUFFICIENT_CASH: 'invalid',
   NO_CURRENT_PHARMACY: 'invalid',
   SALES_UNIT_NOT_OFFERED: 'invalid',

@@ -4,6 +4,7 @@ import { productEventSchemas } from '../catalogue/product';
 import { supplierEventSchemas } from '../catalogue/supplier';
 import { pharmacyEventSchemas } from '../pharmacies/pharmacy';
 import { stockEventSchemas } from '../stock/stock';
+import { transferEventSchemas } from '../transfers/transfer';
 import { uniqueValueEventSchemas } from '../uniqueness/unique-value';
 
 /**
@@ -17,6 +18,7 @@ export const eventSchemas = {
   ...productEventSchemas,
   ...uniqueValueEventSchemas,
   ...stockEventSchemas,
+  ...transferEventSchemas,
 } as const satisfies Record<string, z.ZodType>;
 
 export type KnownEventType = keyof typeof eventSchemas;

@@ -172,6 +172,7 @@ function stockOf(batchId: string, batch: HeldBatch): StockOfBatch {
     receivedDate: batch.receivedDate,
     packs: batch.quantity,
     looseUnits: batch.looseUnits,
+    reservedPacks: batch.reserved,
   };
 }
 

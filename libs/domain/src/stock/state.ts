@@ -17,6 +17,8 @@ export interface HeldBatch extends BatchFields {
   supplierId: string | null;
   /** Units of opened packs (pills, sachets, blisters sold one by one); `quantity` counts sealed packs (ADR 0010). */
   looseUnits: number;
+  /** Sealed packs held for pending transfers (in `quantity`, not for sale). */
+  reserved: number;
   /** How many events have touched this batch: an edit names the version it was made on. */
   version: number;
 }
@@ -44,6 +46,8 @@ export interface StockState {
   withdrawn: Record<string, string>;
   /** What has been returned of sales still in the return window, by sale id (only sales with a return). */
   returned: Record<string, ReturnedSale>;
+  /** Pending transfers from here, by transfer id: the packs each holds back in which batch. */
+  reservations: Record<string, Array<{ batchId: string; productId: string; quantity: number }>>;
   /** The business date on which returns past the return window were last forgotten. */
   prunedOn?: string;
 }

@@ -20,6 +20,14 @@ import {
   type HeldBatch,
   type StockState,
 } from './state';
+import {
+  assertNotReserved,
+  decideArrival,
+  decideReservation,
+  evolveTransferStock,
+  transferStockEventSchemas,
+  type TransferStockCommand,
+} from './transfers';
 
 export { batchFieldsSchema, type BatchFields, type HeldBatch, type StockState } from './state';
 
@@ -91,6 +99,7 @@ export const stockEventSchemas = {
   /** A deletion that could not finish gave the product back to this pharmacy. */
   ProductReinstated: z.object({ pharmacyId: z.string().uuid(), productId: z.string().uuid() }),
   ...saleEventSchemas,
+  ...transferStockEventSchemas,
 } as const;
 
 type Schemas = typeof stockEventSchemas;
@@ -135,7 +144,8 @@ export type StockCommand =
   | { type: 'WithdrawProduct'; pharmacyId: string; productId: string; /** now, ISO 8601 */ at: string }
   | { type: 'ReinstateProduct'; pharmacyId: string; productId: string }
   | CompleteSaleCommand
-  | ReturnSaleCommand;
+  | ReturnSaleCommand
+  | TransferStockCommand;
 
 export const batchNotFound = (batchId: string) =>
   new DomainError('BATCH_NOT_FOUND', 'Inventory batch not found', { batchId });
@@ -171,7 +181,7 @@ function heldBatch(state: StockState, batchId: string, expectedVersion: number |
   return batch;
 }
 
-function assertAdjustable(batch: HeldBatch, batchId: string, quantityChange: number): void {
+function assertAdjustable(state: StockState, batch: HeldBatch, batchId: string, quantityChange: number): void {
   if (!Number.isInteger(quantityChange) || quantityChange === 0) {
     throw new DomainError('QUANTITY_INVALID', 'The quantity change must be a whole number other than 0');
   }
@@ -182,10 +192,11 @@ function assertAdjustable(batch: HeldBatch, batchId: string, quantityChange: num
       { batchId, available: batch.quantity },
     );
   }
+  assertNotReserved(state, batchId, batch.quantity + quantityChange);
 }
 
 export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
-  initialState: () => ({ batches: {}, byProduct: {}, withdrawn: {}, returned: {} }),
+  initialState: () => ({ batches: {}, byProduct: {}, withdrawn: {}, returned: {}, reservations: {} }),
 
   decide(command, state) {
     switch (command.type) {
@@ -254,7 +265,7 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
         }
         const quantityChange = command.quantity - batch.quantity;
         if (quantityChange !== 0) {
-          assertAdjustable(batch, command.batchId, quantityChange);
+          assertAdjustable(state, batch, command.batchId, quantityChange);
           events.push({
             type: 'StockAdjusted',
             data: {
@@ -272,7 +283,7 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
 
       case 'AdjustStock': {
         const batch = heldBatch(state, command.batchId, command.expectedVersion);
-        assertAdjustable(batch, command.batchId, command.quantityChange);
+        assertAdjustable(state, batch, command.batchId, command.quantityChange);
         return [
           {
             type: 'StockAdjusted',
@@ -317,6 +328,67 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
       case 'ReturnSale':
         return [{ type: 'SaleReturned', data: decideReturn(command, state) }];
 
+      case 'ReserveTransfer': {
+        const reserved = decideReservation(command, state);
+        return reserved ? [{ type: 'TransferStockReserved', data: reserved }] : [];
+      }
+
+      case 'DispatchTransfer': {
+        // Nothing reserved under this id: dispatched (or released) already.
+        const items = state.reservations[command.transferId];
+        return items
+          ? [
+              {
+                type: 'TransferDispatched',
+                data: {
+                  transferId: command.transferId,
+                  pharmacyId: command.pharmacyId,
+                  toPharmacyId: command.toPharmacyId,
+                  items,
+                },
+              },
+            ]
+          : [];
+      }
+
+      case 'ReleaseTransfer': {
+        const items = state.reservations[command.transferId];
+        return items
+          ? [
+              {
+                type: 'TransferStockReleased',
+                data: { transferId: command.transferId, pharmacyId: command.pharmacyId, items },
+              },
+            ]
+          : [];
+      }
+
+      case 'ReturnTransfer':
+        return command.items.length > 0
+          ? [
+              {
+                type: 'TransferStockReturned',
+                data: { transferId: command.transferId, pharmacyId: command.pharmacyId, items: command.items },
+              },
+            ]
+          : [];
+
+      case 'ArriveTransfer':
+        return command.items.length > 0
+          ? [
+              {
+                type: 'TransferStockArrived',
+                data: {
+                  transferId: command.transferId,
+                  pharmacyId: command.pharmacyId,
+                  fromPharmacyId: command.fromPharmacyId,
+                  receivedDate: command.today,
+                  items: decideArrival(command, state),
+                },
+              },
+            ]
+          : [];
+
       default:
         return assertNever(command);
     }
@@ -345,6 +417,7 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
               receivedDate,
               supplierId,
               looseUnits: 0,
+              reserved: 0,
               version: 1,
             };
         if (!held) indexBatch(state, batchId, productId);
@@ -381,6 +454,12 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
         return evolveSaleCompleted(state, event.data);
       case 'SaleReturned':
         return evolveSaleReturned(state, event.data);
+      case 'TransferStockReserved':
+      case 'TransferStockReleased':
+      case 'TransferDispatched':
+      case 'TransferStockReturned':
+      case 'TransferStockArrived':
+        return evolveTransferStock(state, event);
       default:
         return assertNever(event);
     }

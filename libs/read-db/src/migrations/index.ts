@@ -4,6 +4,7 @@ import * as m1763800000000 from './1763800000000-CreateIdentity';
 import * as m1763900000000 from './1763900000000-CreateCatalogueAndStock';
 import * as m1764000000000 from './1764000000000-VersionsAndScopedHistory';
 import * as m1764100000000 from './1764100000000-Sales';
+import * as m1764200000000 from './1764200000000-Transfers';
 
 /** Every read-side migration, in order. Names are `<epoch ms>-<Name>`; never rename one that has shipped. */
 export const readDbMigrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const readDbMigrations: Record<string, Migration> = {
   '1763900000000-CreateCatalogueAndStock': m1763900000000,
   '1764000000000-VersionsAndScopedHistory': m1764000000000,
   '1764100000000-Sales': m1764100000000,
+  '1764200000000-Transfers': m1764200000000,
 };

@@ -1,0 +1,151 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  cancelTransferSchema,
+  createTransferSchema,
+  receiveTransferSchema,
+  transfersQuerySchema,
+  type CancelTransferInput,
+  type CreateTransferInput,
+  type ReceiveTransferInput,
+  type Transfer,
+  type TransferDetail,
+} from '@pharmacy/contracts';
+import { transferDecider, transferNotFound, transferStreamId } from '@pharmacy/domain';
+import type { z } from 'zod';
+import type { Principal } from '../common/access/access';
+import { CommandExecutor } from '../common/command-executor';
+import { ParseId } from '../common/ids';
+import { PharmacyScope, pharmacyForbidden } from '../common/pharmacy-scope';
+import { Caller, Ctx, type RequestContext } from '../common/request-context';
+import { ZodValidationPipe } from '../common/validation';
+import { CreateTransferCommand, TransferActionCommand } from './transfers.commands';
+import { TransferQueries } from './transfers.queries';
+
+const transferId = new ParseId(transferNotFound);
+
+interface Parties {
+  fromPharmacyId: string;
+  toPharmacyId: string;
+}
+
+/**
+ * Stock transfers. Who may do what (admins: everything): users of either
+ * pharmacy create (the destination asks, or the source offers) and cancel;
+ * users of the source approve (dispatch); users of the destination receive.
+ */
+@Controller('api/transfers')
+export class TransfersHttpController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: TransferQueries,
+    private readonly scope: PharmacyScope,
+    private readonly executor: CommandExecutor,
+  ) {}
+
+  /** Transfers from or to the pharmacy (or every pharmacy the caller may see), newest first. */
+  @Get()
+  async list(
+    @Query(new ZodValidationPipe(transfersQuerySchema)) query: z.output<typeof transfersQuerySchema>,
+    @Caller() caller: Principal,
+  ): Promise<Transfer[]> {
+    return this.queries.list(await this.scope.readable(caller, query.pharmacyId));
+  }
+
+  @Get(':id')
+  async detail(@Param('id', transferId) id: string, @Caller() caller: Principal): Promise<TransferDetail> {
+    const parties = await this.queries.parties(id);
+    if (!parties) throw transferNotFound(id);
+    return this.answer(id, parties, caller);
+  }
+
+  /** A pending transfer: the packs are reserved at the source at once (201 with the transfer). */
+  @Post()
+  @HttpCode(201)
+  async create(
+    @Body(new ZodValidationPipe(createTransferSchema)) input: CreateTransferInput,
+    @Caller() caller: Principal,
+    @Ctx() context: RequestContext,
+  ): Promise<TransferDetail> {
+    const parties = { fromPharmacyId: input.fromPharmacyId, toPharmacyId: input.toPharmacyId };
+    if (!(await this.mayUseEither(caller, parties))) throw pharmacyForbidden();
+    const id = await this.commands.execute(new CreateTransferCommand(input, context));
+    return this.answer(id, parties, caller);
+  }
+
+  /** Approved at the source: the reserved packs leave its batches, in transit. */
+  @Post(':id/approve')
+  @HttpCode(200)
+  async approve(
+    @Param('id', transferId) id: string,
+    @Caller() caller: Principal,
+    @Ctx() context: RequestContext,
+  ): Promise<TransferDetail> {
+    const parties = await this.partiesOf(id, caller);
+    await this.scope.assertWritable(caller, parties.fromPharmacyId);
+    await this.commands.execute(new TransferActionCommand(id, { type: 'approve' }, context));
+    return this.answer(id, parties, caller);
+  }
+
+  /** Counted in at the destination: what arrived becomes batches there; a shortfall is recorded with its reason. */
+  @Post(':id/receive')
+  @HttpCode(200)
+  async receive(
+    @Param('id', transferId) id: string,
+    @Body(new ZodValidationPipe(receiveTransferSchema)) input: ReceiveTransferInput,
+    @Caller() caller: Principal,
+    @Ctx() context: RequestContext,
+  ): Promise<TransferDetail> {
+    const parties = await this.partiesOf(id, caller);
+    await this.scope.assertWritable(caller, parties.toPharmacyId);
+    await this.commands.execute(new TransferActionCommand(id, { type: 'receive', input }, context));
+    return this.answer(id, parties, caller);
+  }
+
+  /** Pending: the reservation is released. In transit: the packs go back into the source's batches. */
+  @Post(':id/cancel')
+  @HttpCode(200)
+  async cancel(
+    @Param('id', transferId) id: string,
+    @Body(new ZodValidationPipe(cancelTransferSchema)) input: CancelTransferInput,
+    @Caller() caller: Principal,
+    @Ctx() context: RequestContext,
+  ): Promise<TransferDetail> {
+    const parties = await this.partiesOf(id, caller);
+    if (!(await this.mayUseEither(caller, parties))) throw pharmacyForbidden();
+    await this.commands.execute(new TransferActionCommand(id, { type: 'cancel', input }, context));
+    return this.answer(id, parties, caller);
+  }
+
+  /** The transfer's pharmacies from its own stream (the read model may not have it yet); 403 for outsiders. */
+  private async partiesOf(id: string, caller: Principal): Promise<Parties> {
+    const parties = await this.executor.read(transferStreamId(id), transferDecider, (state) =>
+      state ? { fromPharmacyId: state.fromPharmacyId, toPharmacyId: state.toPharmacyId } : null,
+    );
+    if (!parties) throw transferNotFound(id);
+    if (!(await this.mayUseEither(caller, parties))) throw pharmacyForbidden();
+    return parties;
+  }
+
+  private async mayUseEither(caller: Principal, parties: Parties): Promise<boolean> {
+    return (
+      (await this.scope.mayWrite(caller, parties.fromPharmacyId)) ||
+      (await this.scope.mayWrite(caller, parties.toPharmacyId))
+    );
+  }
+
+  private async answer(id: string, parties: Parties, caller: Principal): Promise<TransferDetail> {
+    const [atSource, atDestination] = await Promise.all([
+      this.scope.mayWrite(caller, parties.fromPharmacyId),
+      this.scope.mayWrite(caller, parties.toPharmacyId),
+    ]);
+    if (!atSource && !atDestination) throw pharmacyForbidden();
+    const detail = await this.queries.detail(id, {
+      approve: atSource,
+      receive: atDestination,
+      cancel: atSource || atDestination,
+    });
+    if (!detail) throw transferNotFound(id);
+    return detail;
+  }
+}

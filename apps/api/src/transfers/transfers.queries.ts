@@ -1,0 +1,175 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import type { Transfer, TransferDetail, TransferItem, TransferStep } from '@pharmacy/contracts';
+import type { ReadDb } from '@pharmacy/read-db';
+import { READ_DB } from '../infrastructure/tokens';
+import { inScope, type Scope } from '../catalogue/product.queries';
+
+const personName = (alias: 'u' | 'a' | 'r' | 'c') =>
+  sql<string | null>`nullif(trim(coalesce(nullif(trim(concat_ws(' ', ${sql.ref(`${alias}.firstName`)}, ${sql.ref(
+    `${alias}.lastName`,
+  )})), ''), ${sql.ref(`${alias}.email`)})), '')`;
+
+/** Reads of `stock_transfers`, `transfer_items` and `transfer_steps`. */
+@Injectable()
+export class TransferQueries {
+  constructor(@Inject(READ_DB) private readonly db: ReadDb) {}
+
+  private rows() {
+    return this.db
+      .selectFrom('stockTransfers as t')
+      .leftJoin('pharmacies as f', 'f.id', 't.fromPharmacyId')
+      .leftJoin('pharmacies as d', 'd.id', 't.toPharmacyId')
+      .leftJoin('users as u', 'u.id', 't.initiatedBy')
+      .selectAll('t')
+      .select([
+        sql<string>`coalesce(f.name, 'Unknown Location')`.as('fromPharmacyName'),
+        'f.nameAr as fromPharmacyNameAr',
+        sql<string>`coalesce(d.name, 'Unknown Location')`.as('toPharmacyName'),
+        'd.nameAr as toPharmacyNameAr',
+        personName('u').as('initiatedByName'),
+        (eb) =>
+          eb
+            .selectFrom('transferItems as i')
+            .select((e) => e.fn.countAll<string>().as('n'))
+            .whereRef('i.transferId', '=', 't.id')
+            .as('itemCount'),
+      ]);
+  }
+
+  /** Newest first: transfers from or to a pharmacy in scope. */
+  async list(scope: Scope): Promise<Transfer[]> {
+    let query = this.rows().orderBy('t.createdAt', 'desc').orderBy('t.id').limit(1000);
+    if (scope !== 'all') {
+      const ids = inScope(scope);
+      query = query.where((eb) => eb.or([eb('t.fromPharmacyId', 'in', ids), eb('t.toPharmacyId', 'in', ids)]));
+    }
+    return (await query.execute()).map(toTransfer);
+  }
+
+  /** The pharmacies a transfer is between, or null when there is no such transfer (in the read model). */
+  async parties(id: string): Promise<{ fromPharmacyId: string; toPharmacyId: string } | null> {
+    return (
+      (await this.db
+        .selectFrom('stockTransfers')
+        .select(['fromPharmacyId', 'toPharmacyId'])
+        .where('id', '=', id)
+        .executeTakeFirst()) ?? null
+    );
+  }
+
+  async detail(
+    id: string,
+    may: { approve: boolean; receive: boolean; cancel: boolean },
+  ): Promise<TransferDetail | null> {
+    const row = await this.rows()
+      .leftJoin('users as a', 'a.id', 't.approvedBy')
+      .leftJoin('users as r', 'r.id', 't.receivedBy')
+      .leftJoin('users as c', 'c.id', 't.cancelledBy')
+      .select([
+        personName('a').as('approvedByName'),
+        personName('r').as('receivedByName'),
+        personName('c').as('cancelledByName'),
+      ])
+      .where('t.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return null;
+    const [items, steps] = await Promise.all([
+      this.db
+        .selectFrom('transferItems as i')
+        .leftJoin('products as p', 'p.id', 'i.productId')
+        .selectAll('i')
+        .select([
+          sql<string>`coalesce(p.name, 'Unknown Product')`.as('productName'),
+          'p.nameAr as productNameAr',
+          sql<string>`coalesce(p.sku, '')`.as('productSku'),
+        ])
+        .where('i.transferId', '=', id)
+        .orderBy('p.name')
+        .orderBy('i.expiryDate')
+        .execute(),
+      this.db
+        .selectFrom('transferSteps as s')
+        .leftJoin('users as u', 'u.id', 's.userId')
+        .selectAll('s')
+        .select(personName('u').as('userName'))
+        .where('s.transferId', '=', id)
+        .orderBy('s.position')
+        .orderBy('s.step')
+        .execute(),
+    ]);
+    const transfer = toTransfer(row);
+    return {
+      ...transfer,
+      approvedBy: row.approvedByName,
+      approvedAt: row.approvedAt?.toISOString() ?? null,
+      receivedBy: row.receivedByName,
+      receivedAt: row.receivedAt?.toISOString() ?? null,
+      cancelledBy: row.cancelledByName,
+      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+      cancelReason: row.cancelReason,
+      discrepancyReason: row.discrepancyReason,
+      items: items.map((i): TransferItem => ({
+        transferId: i.transferId,
+        productId: i.productId,
+        productName: i.productName,
+        productNameAr: i.productNameAr,
+        productSku: i.productSku,
+        batchId: i.batchId,
+        batchNumber: i.batchNumber,
+        expiryDate: i.expiryDate,
+        quantity: i.quantity,
+        receivedQuantity: i.receivedQuantity,
+      })),
+      timeline: steps.map((s): TransferStep => ({
+        step: s.step,
+        at: s.at.toISOString(),
+        userId: s.userId,
+        userName: s.userName,
+        pharmacyId: s.pharmacyId,
+        note: s.note,
+      })),
+      canApprove: transfer.status === 'pending' && may.approve,
+      canReceive: transfer.status === 'approved' && may.receive,
+      canCancel: (transfer.status === 'pending' || transfer.status === 'approved') && may.cancel,
+    };
+  }
+}
+
+function toTransfer(row: {
+  id: string;
+  fromPharmacyId: string;
+  toPharmacyId: string;
+  fromPharmacyName: string;
+  fromPharmacyNameAr: string | null;
+  toPharmacyName: string;
+  toPharmacyNameAr: string | null;
+  initiatedBy: string | null;
+  initiatedByName: string | null;
+  status: string;
+  notes: string | null;
+  totalQuantity: number;
+  receivedQuantity: number | null;
+  itemCount: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}): Transfer {
+  return {
+    id: row.id,
+    fromPharmacyId: row.fromPharmacyId,
+    toPharmacyId: row.toPharmacyId,
+    fromPharmacyName: row.fromPharmacyName,
+    fromPharmacyNameAr: row.fromPharmacyNameAr,
+    toPharmacyName: row.toPharmacyName,
+    toPharmacyNameAr: row.toPharmacyNameAr,
+    initiatedBy: row.initiatedBy,
+    initiatedByName: row.initiatedByName,
+    status: row.status,
+    notes: row.notes,
+    totalQuantity: row.totalQuantity,
+    receivedQuantity: row.receivedQuantity,
+    itemCount: Number(row.itemCount ?? 0),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
