@@ -13,6 +13,11 @@ function touched(event: RecordedEvent): Array<{ entityType: string; entityId: st
     const batches = new Set(lines.flatMap((line) => line.allocations.map((a) => a.batchId)));
     return [...batches].map((entityId) => ({ entityType: 'batch', entityId }));
   }
+  if (event.type.startsWith('Transfer') && Array.isArray(data.items)) {
+    // A transfer's packs belong to the history of every batch they left, were held in or arrived as.
+    const batches = new Set((data.items as Array<{ batchId: string }>).map((item) => item.batchId));
+    return [...batches].map((entityId) => ({ entityType: 'batch', entityId }));
+  }
   const entries: Array<{ entityType: string; entityId: string }> = [];
   for (const [field, entityType] of [
     ['productId', 'product'],
@@ -32,7 +37,7 @@ function touched(event: RecordedEvent): Array<{ entityType: string; entityId: st
 
 export const historyProjection: Projection = {
   name: 'history',
-  version: 2,
+  version: 3,
   // Every fact about a pharmacy, the catalogue or a batch.
   handles: [
     ...pharmaciesProjection.handles,
