@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { demoAccounts, startTestApp, type TestApp } from '@pharmacy/test-harness';
+import { demoAccounts, startTestApp, type TestApp, demoPharmacyIds, isoDaysFromNow } from '@pharmacy/test-harness';
+
+const { downtown: DOWNTOWN, abdoun: ABDOUN } = demoPharmacyIds;
 
 type Agent = Awaited<ReturnType<TestApp['signIn']>>;
-const DOWNTOWN = '5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a01';
-const ABDOUN = '5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a02';
-
-function isoDaysFromNow(days: number): string {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 const product = (overrides: Record<string, unknown> = {}) => ({
   sku: 'TST-1',

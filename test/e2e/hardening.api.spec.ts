@@ -2,28 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import request from 'supertest';
 import type { EventStore } from '@pharmacy/event-store';
-import { demoAccounts, startTestApp, type TestApp } from '@pharmacy/test-harness';
+import {
+  demoAccounts,
+  startTestApp,
+  type TestApp,
+  demoPharmacyIds,
+  isoDaysFromNow,
+  unique,
+} from '@pharmacy/test-harness';
+
+const { downtown: DOWNTOWN, abdoun: ABDOUN, irbid: IRBID } = demoPharmacyIds;
 
 /**
  * The findings of the hostile test of the foundation (issue 7), one test each,
  * through HTTP against the real server and PostgreSQL.
  */
 type Agent = Awaited<ReturnType<TestApp['signIn']>>;
-const DOWNTOWN = '5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a01';
-const ABDOUN = '5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a02';
-const IRBID = '5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a03';
 const WAIT_MS = 400;
 /** A call made while a read table is held locked: today's code could wait on the lock for ever. */
 const LOCKED_CALL_MS = 5000;
-
-function isoDaysFromNow(days: number): string {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-let sequence = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(sequence += 1)}`;
 
 /** Fails appends to streams whose id starts with `prefix`, before or after the write lands: a crash between steps. */
 class FaultyStore {

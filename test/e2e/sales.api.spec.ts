@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fold, stockDecider, stockStreamId, type StockEvent } from '@pharmacy/domain';
-import { demoAccounts, startTestApp, type TestApp } from '@pharmacy/test-harness';
+import {
+  demoAccounts,
+  startTestApp,
+  type TestApp,
+  demoPharmacyIds,
+  isoDaysFromNow,
+  unique,
+} from '@pharmacy/test-harness';
+
+const { downtown: DOWNTOWN, abdoun: ABDOUN } = demoPharmacyIds;
 
 /** The point of sale through HTTP against real PostgreSQL (issue 8). */
 type Agent = Awaited<ReturnType<TestApp['signIn']>>;
-const DOWNTOWN = '5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a01';
-const ABDOUN = '5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a02';
-
-function isoDaysFromNow(days: number): string {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-let sequence = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(sequence += 1)}`;
 
 describe('point of sale', () => {
   let app: TestApp;

@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EventStore } from '@pharmacy/event-store';
-import { demoAccounts, startTestApp, type TestApp } from '@pharmacy/test-harness';
+import {
+  demoAccounts,
+  startTestApp,
+  type TestApp,
+  demoPharmacyIds,
+  isoDaysFromNow,
+  unique,
+} from '@pharmacy/test-harness';
+
+const { downtown: DOWNTOWN, abdoun: ABDOUN, irbid: IRBID } = demoPharmacyIds;
 
 /** Stock transfers and shortages through HTTP against real PostgreSQL (issue 9). */
 type Agent = Awaited<ReturnType<TestApp['signIn']>>;
-const DOWNTOWN = '5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a01';
-const ABDOUN = '5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a02';
-const IRBID = '5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a03';
-
-function isoDaysFromNow(days: number): string {
-  const d = new Date();
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-let sequence = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(sequence += 1)}`;
 
 interface Batch {
   id: string;
@@ -164,6 +161,11 @@ describe('stock transfers', () => {
     expect(approved.status).toBe('approved');
     expect(await onHand(product.id, ABDOUN)).toBe(8);
     expect(await onHand(product.id, DOWNTOWN)).toBe(0);
+    // In transit: in neither pharmacy, and counted by the transfer.
+    const inTransit = (
+      (await admin.get('/api/transfers').expect(200)).body as Array<{ id: string; totalQuantity: number }>
+    ).find((t) => t.id === transfer.id)!.totalQuantity;
+    expect((await onHand(product.id, ABDOUN)) + (await onHand(product.id, DOWNTOWN)) + inTransit).toBe(14);
 
     const seenByLayla = (await layla.get(`/api/transfers/${transfer.id}`).expect(200)).body as Detail;
     expect(seenByLayla).toMatchObject({ canApprove: false, canReceive: true, canCancel: true });

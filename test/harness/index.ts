@@ -1,3 +1,4 @@
 export { createTestDatabase, testRedisUrl, type TestDatabase } from './database';
 export { demoAccounts, startTestApp, type TestApp } from './app';
 export { startLocalRedis } from './redis';
+export { demoPharmacyIds, isoDaysFromNow, unique } from './fixtures';

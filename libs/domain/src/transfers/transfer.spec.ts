@@ -40,6 +40,20 @@ const receive = (received: Array<{ batchId: string; receivedQuantity: number }> 
     received,
     discrepancyReason: reason,
   }) as const;
+/** The TransferReceived these counts record (all of it arrived when none are given). */
+const receivedEvent = (counts: number[] | null, discrepancyReason: string | null = null): TransferEvent => ({
+  type: 'TransferReceived',
+  data: {
+    transferId,
+    fromPharmacyId: from,
+    toPharmacyId: to,
+    receivedBy: user,
+    receivedAt: at,
+    receivedOn: '2026-11-22',
+    items: items.map((item, i) => ({ ...item, receivedQuantity: counts ? counts[i]! : item.quantity })),
+    discrepancyReason,
+  },
+});
 const cancel = { type: 'CancelTransfer', transferId, by: user, at, reason: 'No longer needed' } as const;
 
 describe('a transfer between pharmacies', () => {
@@ -65,21 +79,7 @@ describe('a transfer between pharmacies', () => {
   it('is received in full when no counts are given', () => {
     given(requested, approved)
       .when(receive(null))
-      .then([
-        {
-          type: 'TransferReceived',
-          data: {
-            transferId,
-            fromPharmacyId: from,
-            toPharmacyId: to,
-            receivedBy: user,
-            receivedAt: at,
-            receivedOn: '2026-11-22',
-            items: items.map((item) => ({ ...item, receivedQuantity: item.quantity })),
-            discrepancyReason: null,
-          },
-        },
-      ]);
+      .then([receivedEvent(null)]);
   });
 
   it('records a shortfall with its reason, and refuses one without', () => {
@@ -101,24 +101,7 @@ describe('a transfer between pharmacies', () => {
           ' One pack crushed ',
         ),
       )
-      .then([
-        {
-          type: 'TransferReceived',
-          data: {
-            transferId,
-            fromPharmacyId: from,
-            toPharmacyId: to,
-            receivedBy: user,
-            receivedAt: at,
-            receivedOn: '2026-11-22',
-            items: [
-              { ...items[0]!, receivedQuantity: 3 },
-              { ...items[1]!, receivedQuantity: 1 },
-            ],
-            discrepancyReason: 'One pack crushed',
-          },
-        },
-      ]);
+      .then([receivedEvent([3, 1], 'One pack crushed')]);
   });
 
   it('refuses counts above what was sent, or of batches it does not carry', () => {
@@ -157,19 +140,7 @@ describe('a transfer between pharmacies', () => {
     given(requested, cancelled('pending'))
       .when(cancel)
       .thenRefuses({ kind: 'conflict', code: 'TRANSFER_STATUS_CONFLICT' });
-    given(requested, approved, {
-      type: 'TransferReceived',
-      data: {
-        transferId,
-        fromPharmacyId: from,
-        toPharmacyId: to,
-        receivedBy: user,
-        receivedAt: at,
-        receivedOn: '2026-11-22',
-        items: items.map((item) => ({ ...item, receivedQuantity: item.quantity })),
-        discrepancyReason: null,
-      },
-    })
+    given(requested, approved, receivedEvent(null))
       .when(cancel)
       .thenRefuses({ kind: 'conflict', code: 'TRANSFER_STATUS_CONFLICT', message: /is completed/ });
   });
