@@ -295,6 +295,8 @@ export const inventoryBatchSchema = z.object({
   looseUnits: z.number(),
   /** Packs of `quantity` held for pending transfers: not for sale, not to be adjusted away. */
   reservedQuantity: z.number(),
+  /** The batch's discount in percent ("15.00"): the point of sale sells it that much below the list price; null: none. */
+  discountPercentage: z.string().nullable(),
   /** How many events have touched the batch (sales too); send it back with an edit (409 STALE_EDIT if it moved on). */
   version: z.number(),
   updatedAt: z.string(),
@@ -314,6 +316,7 @@ export const expiringBatchSchema = z.object({
   daysToExpiry: z.number(),
   pharmacyId: z.string(),
   pharmacyName: z.string(),
+  discountPercentage: z.string().nullable(),
 });
 export type ExpiringBatch = z.infer<typeof expiringBatchSchema>;
 export const expiringQuerySchema = z.object({
@@ -363,6 +366,25 @@ export const availabilityQuerySchema = z.object({
   pharmacyId: idSchema(m.pharmacyIdRequired),
   q: z.string().trim().max(200, m.tooLong).optional(),
 });
+
+/** POST /api/inventory/discount: sell this batch this much below the list price (again to change it). */
+export const batchDiscountSchema = z.object({
+  batchId: idSchema(m.batchRequired),
+  discountPercentage: z.coerce
+    .number({ error: m.discountMin })
+    .min(1, m.discountMin)
+    .max(90, m.discountMax)
+    .refine((n) => Math.round(n * 100) === n * 100, m.amountInvalid)
+    .transform((n) => n.toFixed(2)),
+  reason: z.string({ error: m.reasonRequired }).trim().min(1, m.reasonRequired).max(500, m.tooLong),
+});
+export type BatchDiscountInput = z.output<typeof batchDiscountSchema>;
+
+/** POST /api/inventory/{id}/discount/end */
+export const endBatchDiscountSchema = z.object({
+  reason: z.string({ error: m.reasonRequired }).trim().min(1, m.reasonRequired).max(500, m.tooLong),
+});
+export type EndBatchDiscountInput = z.output<typeof endBatchDiscountSchema>;
 
 /** Optional `pharmacyId` (and `q`) of the pharmacy-scoped reads. */
 export const scopeQuerySchema = z.object({

@@ -64,6 +64,9 @@ export const validationMessages = {
   samePharmacy: 'Source and destination pharmacy cannot be the same',
   productAlreadyInTransfer: 'This product is already in the transfer list',
   receivedQuantityInvalid: 'Received quantity must be a whole number of at least 0',
+  discountMin: 'Discount must be at least 1%',
+  discountMax: 'Discount cannot exceed 90%',
+  batchRequired: 'Batch is required',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

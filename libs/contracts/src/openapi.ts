@@ -26,6 +26,8 @@ import {
 import { profileSchema, systemSettingsSchema } from './settings';
 import {
   availabilityRowSchema,
+  batchDiscountSchema,
+  endBatchDiscountSchema,
   batchCorrectionSchema,
   batchInputSchema,
   categoryInputSchema,
@@ -579,6 +581,36 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
       query: z.object({ pharmacyId: z.string().uuid(), q: z.string().optional() }),
     },
     { 200: json(z.array(availabilityRowSchema), 'By name'), 400: error('pharmacyId missing') },
+  );
+  path(
+    'post',
+    '/api/inventory/discount',
+    'Inventory',
+    'Sell a batch this much below the list price from now on (again: change it); the point of sale applies it to the units it sells from that batch, commission on what was paid',
+    { ...idempotent, ...body(batchDiscountSchema) },
+    {
+      200: json(inventoryBatchSchema, 'The batch, with its discount'),
+      400: error('Invalid input: "Discount must be at least 1%", "Discount cannot exceed 90%", "Reason is required"'),
+      403: error('PHARMACY_FORBIDDEN'),
+      404: error('BATCH_NOT_FOUND'),
+      409: error('BATCH_EXPIRED (cannot be sold, so not discounted), BATCH_EMPTY'),
+      422: keyReused,
+    },
+  );
+  path(
+    'post',
+    '/api/inventory/{id}/discount/end',
+    'Inventory',
+    'End a batch discount: it sells at the list price again',
+    { params: idParams, ...idempotent, ...body(endBatchDiscountSchema) },
+    {
+      200: json(inventoryBatchSchema, 'The batch, without a discount'),
+      400: error('"Reason is required"'),
+      403: error('PHARMACY_FORBIDDEN'),
+      404: error('BATCH_NOT_FOUND'),
+      409: error('NO_DISCOUNT'),
+      422: keyReused,
+    },
   );
   path(
     'get',

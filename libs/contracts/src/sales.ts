@@ -87,6 +87,9 @@ export const saleAllocationSchema = z.object({
   returnedQuantity: z.number(),
   totalPrice: z.string(),
   commissionAmount: z.string(),
+  /** The batch's discount when sold ("25.00"; `totalPrice` is after it), and what it took off; null / "0.00": none. */
+  discountPercentage: z.string().nullable(),
+  discountAmount: z.string(),
 });
 
 export const saleLineSchema = z.object({
@@ -105,6 +108,8 @@ export const saleLineSchema = z.object({
   commissionEnabled: z.boolean(),
   commissionRate: z.string(),
   commissionAmount: z.string(),
+  /** Taken off the list price (`unitPrice` × quantity) by batch discounts; `totalPrice` is after it. */
+  discountAmount: z.string(),
   allocations: z.array(saleAllocationSchema),
 });
 export type SaleLine = z.infer<typeof saleLineSchema>;

@@ -201,6 +201,8 @@ export interface InventoryBatchesTable {
   looseUnits: ColumnType<number, number | undefined, number>;
   /** Sealed packs (in `quantity`) held for pending transfers: not for sale. */
   reservedQuantity: ColumnType<number, number | undefined, number>;
+  /** The batch's current discount in percent ("15.00"); null: none. */
+  discountPercentage: ColumnType<string | null, string | null | undefined, string | null>;
   /** How many events have touched the batch (an edit names the version it was made on). */
   version: ColumnType<number, number | undefined, number>;
   createdAt: Timestamp;
@@ -281,6 +283,8 @@ export interface SaleLinesTable {
   commissionEnabled: boolean;
   commissionRate: Decimal;
   commissionAmount: Decimal;
+  /** Taken off the list price by batch discounts. */
+  discountAmount: ColumnType<string, string | undefined, string>;
 }
 
 /** One row per batch a sale line came from (the specification's sale_items). */
@@ -295,6 +299,8 @@ export interface SaleItemsTable {
   packsOpened: number;
   totalPrice: Decimal;
   commissionAmount: Decimal;
+  discountPercentage: ColumnType<string | null, string | null | undefined, string | null>;
+  discountAmount: ColumnType<string, string | undefined, string>;
 }
 
 export interface SaleReturnsTable {

@@ -14,7 +14,7 @@ const transferEffect = {
 /** `inventory_batches`: one row per batch held at a pharmacy, with its current quantity and version. */
 export const inventoryProjection: Projection = {
   name: 'inventory',
-  version: 4,
+  version: 5,
   handles: [
     'BatchReceived',
     'BatchCorrected',
@@ -26,6 +26,8 @@ export const inventoryProjection: Projection = {
     'TransferDispatched',
     'TransferStockReturned',
     'TransferStockArrived',
+    'BatchDiscountSet',
+    'BatchDiscountEnded',
   ] satisfies Array<StockEvent['type']>,
   tables: ['inventoryBatches'],
 
@@ -77,6 +79,18 @@ export const inventoryProjection: Projection = {
           .updateTable('inventoryBatches')
           .set({
             quantity: sql`inventory_batches.quantity + ${event.data.quantityChange}`,
+            version: nextVersion,
+            updatedAt: at,
+          })
+          .where('id', '=', event.data.batchId)
+          .execute();
+        return;
+      case 'BatchDiscountSet':
+      case 'BatchDiscountEnded':
+        await trx
+          .updateTable('inventoryBatches')
+          .set({
+            discountPercentage: event.type === 'BatchDiscountSet' ? event.data.discountPercentage : null,
             version: nextVersion,
             updatedAt: at,
           })

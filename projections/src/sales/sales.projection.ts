@@ -12,7 +12,7 @@ import type { Projection } from '../runner/projection';
  */
 export const salesProjection: Projection = {
   name: 'sales',
-  version: 1,
+  version: 2,
   handles: ['SaleCompleted', 'SaleReturned'] satisfies Array<StockEvent['type']>,
   tables: ['sales', 'saleLines', 'saleItems', 'saleReturns', 'dailySales'],
 
@@ -80,6 +80,7 @@ class PendingSales {
         commissionEnabled: line.commissionEnabled,
         commissionRate: line.commissionRate,
         commissionAmount: line.commissionAmount,
+        discountAmount: line.discountAmount ?? '0.00',
       });
       for (const a of line.allocations) {
         this.items.push({
@@ -92,6 +93,8 @@ class PendingSales {
           packsOpened: a.packsOpened,
           totalPrice: a.totalPrice,
           commissionAmount: a.commissionAmount,
+          discountPercentage: a.discountPercentage ?? null,
+          discountAmount: a.discountAmount ?? '0.00',
         });
       }
     });

@@ -36,6 +36,7 @@ export function toInventoryBatch(
     batchNumber: held.batchNumber,
     quantity: held.quantity,
     reservedQuantity: held.reserved,
+    discountPercentage: held.discountPercentage,
     purchasePrice: held.purchasePrice,
     expiryDate: held.expiryDate,
     receivedDate: held.receivedDate,
@@ -279,4 +280,50 @@ export class AdjustStockHandler implements ICommandHandler<AdjustStockCommand> {
   }
 }
 
-export const inventoryCommandHandlers = [ReceiveBatchHandler, CorrectBatchHandler, AdjustStockHandler];
+/** Sets (or changes) a batch's discount, or ends it. */
+export class DiscountBatchCommand extends Command<InventoryBatch> {
+  constructor(
+    readonly batchId: string,
+    readonly pharmacyId: string,
+    readonly change: { discountPercentage: string; reason: string } | { end: true; reason: string },
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(DiscountBatchCommand)
+export class DiscountBatchHandler implements ICommandHandler<DiscountBatchCommand> {
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly writeModel: WriteModel,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  execute({ batchId, pharmacyId, change, context }: DiscountBatchCommand): Promise<InventoryBatch> {
+    return stockCommand(
+      this.executor,
+      this.writeModel,
+      pharmacyId,
+      'end' in change
+        ? { type: 'EndBatchDiscount', pharmacyId, batchId, reason: change.reason }
+        : {
+            type: 'SetBatchDiscount',
+            pharmacyId,
+            batchId,
+            discountPercentage: change.discountPercentage,
+            reason: change.reason,
+            today: todayIn(this.config.TIME_ZONE),
+          },
+      () => batchId,
+      context,
+    );
+  }
+}
+
+export const inventoryCommandHandlers = [
+  ReceiveBatchHandler,
+  CorrectBatchHandler,
+  AdjustStockHandler,
+  DiscountBatchHandler,
+];

@@ -3,6 +3,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   availabilityQuerySchema,
   batchCorrectionSchema,
+  batchDiscountSchema,
+  endBatchDiscountSchema,
+  type BatchDiscountInput,
+  type EndBatchDiscountInput,
   batchInputSchema,
   expiringQuerySchema,
   scopeQuerySchema,
@@ -30,7 +34,12 @@ import { IfMatchVersion } from '../common/versions';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../infrastructure/tokens';
 import { ProductQueries } from '../catalogue/product.queries';
-import { AdjustStockCommand, CorrectBatchCommand, ReceiveBatchCommand } from './inventory.commands';
+import {
+  AdjustStockCommand,
+  CorrectBatchCommand,
+  DiscountBatchCommand,
+  ReceiveBatchCommand,
+} from './inventory.commands';
 import { InventoryQueries } from './inventory.queries';
 import { StockLocator } from './stock-locator';
 
@@ -135,6 +144,40 @@ export class InventoryHttpController {
     const pharmacyId = await this.batchIn(id, caller);
     return this.commands.execute(
       new AdjustStockCommand(id, pharmacyId, { ...input, version: input.version ?? ifMatch }, context),
+    );
+  }
+
+  /** Sells the batch this much below the list price from now on (again: changes it); its history is kept. */
+  @Post('discount')
+  @HttpCode(200)
+  async discount(
+    @Body(new ZodValidationPipe(batchDiscountSchema)) input: BatchDiscountInput,
+    @Caller() caller: Principal,
+    @Ctx() context: RequestContext,
+  ): Promise<InventoryBatch> {
+    const pharmacyId = await this.batchIn(input.batchId, caller);
+    return this.commands.execute(
+      new DiscountBatchCommand(
+        input.batchId,
+        pharmacyId,
+        { discountPercentage: input.discountPercentage, reason: input.reason },
+        context,
+      ),
+    );
+  }
+
+  /** The batch sells at the list price again. */
+  @Post(':id/discount/end')
+  @HttpCode(200)
+  async endDiscount(
+    @Param('id', batchId) id: string,
+    @Body(new ZodValidationPipe(endBatchDiscountSchema)) input: EndBatchDiscountInput,
+    @Caller() caller: Principal,
+    @Ctx() context: RequestContext,
+  ): Promise<InventoryBatch> {
+    const pharmacyId = await this.batchIn(id, caller);
+    return this.commands.execute(
+      new DiscountBatchCommand(id, pharmacyId, { end: true, reason: input.reason }, context),
     );
   }
 

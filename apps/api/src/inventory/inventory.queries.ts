@@ -76,6 +76,7 @@ export class InventoryQueries {
         'b.pharmacyId',
         sql<string>`coalesce(ph.name, 'Unknown Location')`.as('pharmacyName'),
         sql<number>`(b.expiry_date - ${today}::date)`.as('daysToExpiry'),
+        'b.discountPercentage',
       ])
       .where('b.quantity', '>', 0)
       .where(sql<boolean>`b.expiry_date <= ${today}::date + ${days}::int`)
@@ -273,6 +274,7 @@ function toBatch(
     supplierId: row.supplierId,
     looseUnits: row.looseUnits,
     reservedQuantity: row.reservedQuantity,
+    discountPercentage: row.discountPercentage,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -87,6 +87,7 @@ export function saleFromEvent(
       commissionEnabled: line.commissionEnabled,
       commissionRate: line.commissionRate,
       commissionAmount: line.commissionAmount,
+      discountAmount: line.discountAmount ?? '0.00',
       allocations: line.allocations.map((a) => ({
         batchId: a.batchId,
         batchNumber: a.batchNumber,
@@ -95,6 +96,8 @@ export function saleFromEvent(
         returnedQuantity: 0,
         totalPrice: a.totalPrice,
         commissionAmount: a.commissionAmount,
+        discountPercentage: a.discountPercentage ?? null,
+        discountAmount: a.discountAmount ?? '0.00',
       })),
     })),
     returns: [],

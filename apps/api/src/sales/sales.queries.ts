@@ -93,6 +93,7 @@ export class SalesQueries {
         commissionEnabled: line.commissionEnabled,
         commissionRate: line.commissionRate,
         commissionAmount: line.commissionAmount,
+        discountAmount: line.discountAmount,
         allocations: items
           .filter((item) => item.lineIndex === line.lineIndex)
           .map((item) => ({
@@ -103,6 +104,8 @@ export class SalesQueries {
             returnedQuantity: item.returnedQuantity,
             totalPrice: item.totalPrice,
             commissionAmount: item.commissionAmount,
+            discountPercentage: item.discountPercentage,
+            discountAmount: item.discountAmount,
           })),
       })),
       returns: returns.map((r): SaleReturn => ({

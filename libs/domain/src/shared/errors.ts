@@ -23,6 +23,7 @@ export const errorCatalogue = {
 
   // The request is well-formed but the current state refuses it.
   ALREADY_ASSIGNED: 'conflict',
+  BATCH_EMPTY: 'conflict',
   BATCH_EXPIRED: 'conflict',
   BATCH_EXPIRY_MISMATCH: 'conflict',
   BATCH_LOCATION_CHANGE: 'conflict',
@@ -35,6 +36,7 @@ export const errorCatalogue = {
   INSUFFICIENT_STOCK: 'conflict',
   INVENTORY_EXISTS: 'conflict',
   LAST_ADMIN: 'conflict',
+  NO_DISCOUNT: 'conflict',
   OWN_ACCOUNT: 'conflict',
   OWN_ROLE: 'conflict',
   PHARMACY_ALREADY_EXISTS: 'conflict',

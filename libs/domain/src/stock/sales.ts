@@ -57,6 +57,8 @@ export const saleEventSchemas = {
           commissionEnabled: z.boolean(),
           commissionRate: rateText,
           commissionAmount: decimalText,
+          /** Taken off the line's list price by batch discounts (`totalPrice` is after them); absent: none. */
+          discountAmount: decimalText.optional(),
           allocations: z
             .array(
               z.object({
@@ -67,6 +69,10 @@ export const saleEventSchemas = {
                 packsOpened: z.number().int().min(0),
                 totalPrice: decimalText,
                 commissionAmount: decimalText,
+                /** The batch's discount when it was sold (its `totalPrice` is after it); absent: none. */
+                discountPercentage: rateText.optional(),
+                /** Cents taken off the list price by that discount. */
+                discountAmount: decimalText.optional(),
               }),
             )
             .min(1),
@@ -245,15 +251,21 @@ export function decideSale(command: CompleteSaleCommand, state: StockState): Sal
     const packPrice = toCents(line.price);
     const perPack = unit === 'pack' ? 1 : line.unitsPerPackage;
     const rate = line.commissionEnabled ? toRateHundredths(line.commissionRate) : 0n;
-    const lineTotal = priceOf(packPrice, line.quantity, perPack);
-    const prices = shareOut(
+    // List prices per batch (adding up exactly to the line's), less each batch's discount; the
+    // commission is on what was paid, shared out by running sums so it adds up to the line's.
+    const listPrices = shareOut(
       (quantity) => priceOf(packPrice, quantity, perPack),
       result.allocations.map((a) => a.quantity),
     );
-    const commissions = shareOut(
-      (quantity) => percentOf(priceOf(packPrice, quantity, perPack), rate),
-      result.allocations.map((a) => a.quantity),
-    );
+    const discounts = result.allocations.map((allocation, i) => {
+      const percentage = state.batches[allocation.batchId]!.discountPercentage;
+      return percentage ? percentOf(listPrices[i]!, toRateHundredths(percentage)) : 0n;
+    });
+    const prices = listPrices.map((price, i) => price - discounts[i]!);
+    const paidUpTo = prices.reduce<bigint[]>((sums, price) => [...sums, sums.at(-1)! + price], [0n]);
+    const commissions = prices.map((_, i) => percentOf(paidUpTo[i + 1]!, rate) - percentOf(paidUpTo[i]!, rate));
+    const lineTotal = paidUpTo.at(-1)!;
+    const lineDiscount = discounts.reduce((sum, d) => sum + d, 0n);
     total += lineTotal;
     return {
       productId: line.productId,
@@ -268,6 +280,7 @@ export function decideSale(command: CompleteSaleCommand, state: StockState): Sal
       commissionEnabled: line.commissionEnabled,
       commissionRate: line.commissionEnabled ? line.commissionRate : '0.00',
       commissionAmount: formatCents(percentOf(lineTotal, rate)),
+      ...(lineDiscount > 0n ? { discountAmount: formatCents(lineDiscount) } : {}),
       allocations: result.allocations.map((allocation: Allocation, i) => {
         const batch = state.batches[allocation.batchId]!;
         return {
@@ -278,6 +291,9 @@ export function decideSale(command: CompleteSaleCommand, state: StockState): Sal
           packsOpened: allocation.packsOpened,
           totalPrice: formatCents(prices[i]!),
           commissionAmount: formatCents(commissions[i]!),
+          ...(batch.discountPercentage
+            ? { discountPercentage: batch.discountPercentage, discountAmount: formatCents(discounts[i]!) }
+            : {}),
         };
       }),
     };

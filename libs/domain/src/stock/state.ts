@@ -19,6 +19,8 @@ export interface HeldBatch extends BatchFields {
   looseUnits: number;
   /** Sealed packs held for pending transfers (in `quantity`, not for sale). */
   reserved: number;
+  /** A price reduction on this batch ("15.00" percent), e.g. to sell it before it expires; null: none. */
+  discountPercentage: string | null;
   /** How many events have touched this batch: an edit names the version it was made on. */
   version: number;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { diff } from '../shared/changes';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider';
 import { DomainError } from '../shared/errors';
+import { isExpired } from '../sales/fefo';
 import {
   decideReturn,
   decideSale,
@@ -96,6 +97,23 @@ export const stockEventSchemas = {
     /** When the deletion started: a withdrawal whose deletion never finished is undone after a while. */
     withdrawnAt: z.string().datetime({ offset: true }),
   }),
+  /** Sales of this batch are at the list price less this percentage from now on (until changed or ended). */
+  BatchDiscountSet: z.object({
+    pharmacyId: z.string().uuid(),
+    batchId: z.string().uuid(),
+    productId: z.string().uuid(),
+    discountPercentage: z.string().regex(/^\d{1,2}\.\d{2}$/),
+    reason: z.string().min(1),
+    previousPercentage: z.string().nullable(),
+  }),
+  /** The batch sells at the list price again. */
+  BatchDiscountEnded: z.object({
+    pharmacyId: z.string().uuid(),
+    batchId: z.string().uuid(),
+    productId: z.string().uuid(),
+    reason: z.string().min(1),
+    previousPercentage: z.string(),
+  }),
   /** A deletion that could not finish gave the product back to this pharmacy. */
   ProductReinstated: z.object({ pharmacyId: z.string().uuid(), productId: z.string().uuid() }),
   ...saleEventSchemas,
@@ -141,6 +159,16 @@ export type StockCommand =
       note: string | null;
       expectedVersion: number | null;
     }
+  | {
+      type: 'SetBatchDiscount';
+      pharmacyId: string;
+      batchId: string;
+      /** Two decimals, 1.00 to 90.00. */
+      discountPercentage: string;
+      reason: string;
+      today: string;
+    }
+  | { type: 'EndBatchDiscount'; pharmacyId: string; batchId: string; reason: string }
   | { type: 'WithdrawProduct'; pharmacyId: string; productId: string; /** now, ISO 8601 */ at: string }
   | { type: 'ReinstateProduct'; pharmacyId: string; productId: string }
   | CompleteSaleCommand
@@ -299,6 +327,61 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
         ];
       }
 
+      case 'SetBatchDiscount': {
+        const batch = heldBatch(state, command.batchId, null);
+        if (batch.quantity + batch.looseUnits === 0) {
+          throw new DomainError(
+            'BATCH_EMPTY',
+            `Batch ${batch.batchNumber} holds no stock: there is nothing to discount.`,
+            {
+              batchId: command.batchId,
+            },
+          );
+        }
+        if (isExpired(batch.expiryDate, command.today)) {
+          throw new DomainError(
+            'BATCH_EXPIRED',
+            `Batch ${batch.batchNumber} expired on ${batch.expiryDate}: it cannot be sold, so it cannot be discounted.`,
+            { batchId: command.batchId, expiryDate: batch.expiryDate },
+          );
+        }
+        if (batch.discountPercentage === command.discountPercentage) return [];
+        return [
+          {
+            type: 'BatchDiscountSet',
+            data: {
+              pharmacyId: command.pharmacyId,
+              batchId: command.batchId,
+              productId: batch.productId,
+              discountPercentage: command.discountPercentage,
+              reason: command.reason,
+              previousPercentage: batch.discountPercentage,
+            },
+          },
+        ];
+      }
+
+      case 'EndBatchDiscount': {
+        const batch = heldBatch(state, command.batchId, null);
+        if (!batch.discountPercentage) {
+          throw new DomainError('NO_DISCOUNT', `Batch ${batch.batchNumber} has no discount to end.`, {
+            batchId: command.batchId,
+          });
+        }
+        return [
+          {
+            type: 'BatchDiscountEnded',
+            data: {
+              pharmacyId: command.pharmacyId,
+              batchId: command.batchId,
+              productId: batch.productId,
+              reason: command.reason,
+              previousPercentage: batch.discountPercentage,
+            },
+          },
+        ];
+      }
+
       case 'WithdrawProduct': {
         const units = unitsOfProduct(state, command.productId);
         if (units > 0) {
@@ -418,6 +501,7 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
               supplierId,
               looseUnits: 0,
               reserved: 0,
+              discountPercentage: null,
               version: 1,
             };
         if (!held) indexBatch(state, batchId, productId);
@@ -441,6 +525,15 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
             quantity: held.quantity + event.data.quantityChange,
             version: held.version + 1,
           };
+        }
+        return state;
+      }
+      case 'BatchDiscountSet':
+      case 'BatchDiscountEnded': {
+        const held = state.batches[event.data.batchId];
+        if (held) {
+          held.discountPercentage = event.type === 'BatchDiscountSet' ? event.data.discountPercentage : null;
+          held.version += 1;
         }
         return state;
       }

@@ -284,6 +284,7 @@ export function evolveTransferStock(
           supplierId: null,
           looseUnits: 0,
           reserved: 0,
+          discountPercentage: null,
           version: 1,
         };
         indexBatch(state, item.batchId, item.productId);

@@ -5,6 +5,7 @@ import * as m1763900000000 from './1763900000000-CreateCatalogueAndStock';
 import * as m1764000000000 from './1764000000000-VersionsAndScopedHistory';
 import * as m1764100000000 from './1764100000000-Sales';
 import * as m1764200000000 from './1764200000000-Transfers';
+import * as m1764300000000 from './1764300000000-Discounts';
 
 /** Every read-side migration, in order. Names are `<epoch ms>-<Name>`; never rename one that has shipped. */
 export const readDbMigrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const readDbMigrations: Record<string, Migration> = {
   '1764000000000-VersionsAndScopedHistory': m1764000000000,
   '1764100000000-Sales': m1764100000000,
   '1764200000000-Transfers': m1764200000000,
+  '1764300000000-Discounts': m1764300000000,
 };
