@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import pino from 'pino';
+import { EventStoreDbEventStore, migrateEventStore, PostgresEventStore, type EventStore } from '@pharmacy/event-store';
 import { createPool, createReadDb } from '@pharmacy/read-db';
 import { Mailer } from './mail';
 import { startWorker } from './worker';
@@ -21,8 +22,10 @@ async function main(): Promise<void> {
     },
     logger,
   );
+  const store = await openStore(databaseUrl);
   const worker = await startWorker({
     db,
+    store,
     mail,
     databaseUrl,
     timeZone: process.env.TIME_ZONE ?? 'UTC',
@@ -35,11 +38,22 @@ async function main(): Promise<void> {
   const shutdown = () => {
     void worker
       .close()
-      .then(() => db.destroy())
+      .then(() => Promise.all([store.close(), db.destroy()]))
       .finally(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+}
+
+/** The event log the expiry scan records on: PostgreSQL (default) or EventStoreDB, as the API's. */
+async function openStore(databaseUrl: string): Promise<EventStore> {
+  if ((process.env.EVENT_STORE ?? 'postgres') === 'postgres') {
+    await migrateEventStore(databaseUrl);
+    return new PostgresEventStore({ connectionString: databaseUrl });
+  }
+  const connectionString = process.env.EVENTSTORE_CONNECTION_STRING;
+  if (!connectionString) throw new Error('EVENTSTORE_CONNECTION_STRING: is required when EVENT_STORE=eventstoredb');
+  return new EventStoreDbEventStore({ connectionString });
 }
 
 main().catch((error: unknown) => {

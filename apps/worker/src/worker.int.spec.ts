@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { parseEventData, stockStreamId } from '@pharmacy/domain';
+import { migrateEventStore, PostgresEventStore } from '@pharmacy/event-store';
 import { createPool, createReadDb, type ReadDb } from '@pharmacy/read-db';
 import { createTestDatabase, testRedisUrl, type TestDatabase } from '@pharmacy/test-harness';
 import { sendExpiryDigest } from './jobs/expiry-digest';
+import { lastExpiryScan } from './jobs/expiry-scan';
 import type { OutgoingMail } from './mail';
 import { startWorker } from './worker';
 
@@ -118,12 +121,16 @@ async function emailAlerts(db: ReadDb, on: boolean) {
 describe('worker: the daily expiry e-mail', () => {
   let database: TestDatabase;
   let db: ReadDb;
+  let store: PostgresEventStore;
   beforeAll(async () => {
     database = await createTestDatabase();
     db = createReadDb(createPool(database.url));
+    await migrateEventStore(database.url);
+    store = new PostgresEventStore({ connectionString: database.url });
     await seed(db);
   });
   afterAll(async () => {
+    await store.close();
     await db.destroy();
     await database.drop();
   });
@@ -149,6 +156,7 @@ describe('worker: the daily expiry e-mail', () => {
       const outbox: OutgoingMail[] = [];
       const worker = await startWorker({
         db,
+        store,
         mail: { send: async (m) => void outbox.push(m) },
         databaseUrl: database.url,
         timeZone: 'UTC',
@@ -172,6 +180,91 @@ describe('worker: the daily expiry e-mail', () => {
         expect(text).not.toContain('N-EMPTY');
         expect(text).not.toContain('S-LATER');
       }
+    },
+    60_000,
+  );
+
+  it.each([
+    ['Redis', () => testRedisUrl()],
+    ['PostgreSQL', () => undefined],
+  ])(
+    'records each expired batch once when two workers on %s run the expiry scan at the same time',
+    async (_backend, redisUrl) => {
+      const pharmacy = await db.selectFrom('pharmacies').select('id').orderBy('name').executeTakeFirstOrThrow();
+      const productId = randomUUID();
+      const batch = (expiryDate: string) => {
+        const batchId = randomUUID();
+        return {
+          batchId,
+          event: {
+            id: randomUUID(),
+            type: 'BatchReceived',
+            data: parseEventData('BatchReceived', {
+              pharmacyId: pharmacy.id,
+              batchId,
+              productId,
+              batchNumber: `SCAN-${batchId.slice(0, 6)}`,
+              quantity: 4,
+              purchasePrice: null,
+              expiryDate,
+              receivedDate: inDays(-200),
+              supplierId: null,
+            }),
+            metadata: {
+              userId: null,
+              pharmacyId: pharmacy.id,
+              correlationId: randomUUID(),
+              causationId: null,
+              occurredAt: new Date().toISOString(),
+            },
+          },
+        };
+      };
+      // Expired yesterday and a week ago (a missed day is caught up), and one still good.
+      const received = [batch(inDays(-1)), batch(inDays(-7)), batch(inDays(30))];
+      await store.append(
+        stockStreamId(pharmacy.id),
+        received.map((r) => r.event),
+        'any',
+      );
+      const runsBefore = await db
+        .selectFrom('jobRuns')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      const options = {
+        db,
+        store,
+        mail: { send: async () => undefined },
+        databaseUrl: database.url,
+        timeZone: 'UTC',
+        logger: quiet,
+        ...(redisUrl() ? { redisUrl: redisUrl()! } : {}),
+      };
+      const [first, second] = await Promise.all([startWorker(options), startWorker(options)]);
+      try {
+        await Promise.all([first.runNow('expiry-scan'), second.runNow('expiry-scan'), first.runNow('expiry-scan')]);
+        const deadline = Date.now() + 20_000;
+        const runs = async () =>
+          Number(
+            (
+              await db
+                .selectFrom('jobRuns')
+                .select((eb) => eb.fn.countAll<string>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ) - Number(runsBefore.n);
+        while ((await runs()) < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        expect(await runs()).toBe(3);
+      } finally {
+        await Promise.all([first.close(), second.close()]);
+      }
+      const expired = (await store.readStream(stockStreamId(pharmacy.id)))
+        .filter((e) => e.type === 'BatchExpired')
+        .map((e) => (e.data as { batchId: string }).batchId);
+      expect(expired.filter((id) => id === received[0]!.batchId)).toHaveLength(1);
+      expect(expired.filter((id) => id === received[1]!.batchId)).toHaveLength(1);
+      expect(expired).not.toContain(received[2]!.batchId);
+      expect(await lastExpiryScan(db)).toMatchObject({ today, trigger: 'schedule' });
     },
     60_000,
   );

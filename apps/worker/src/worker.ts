@@ -1,7 +1,9 @@
 import { createPostgresBackend, Queue, Worker, withBackend } from 'bullmq';
 import { todayIn } from '@pharmacy/domain';
+import type { EventStore } from '@pharmacy/event-store';
 import type { ReadDb } from '@pharmacy/read-db';
 import { EXPIRY_DIGEST_JOB, sendExpiryDigest, type DigestResult, type MailSender } from './jobs/expiry-digest';
+import { EXPIRY_SCAN_JOB, runExpiryScan, type ExpiryScanRun } from './jobs/expiry-scan';
 
 export const MAINTENANCE_QUEUE = 'maintenance';
 
@@ -12,6 +14,8 @@ export interface WorkerLogger {
 
 export interface WorkerOptions {
   db: ReadDb;
+  /** The event log: the expiry scan records on the pharmacies' stock streams. */
+  store: EventStore;
   mail: MailSender;
   /** Redis for BullMQ; without it BullMQ's PostgreSQL backend is used (schema `bullmq` of `databaseUrl`). */
   redisUrl?: string;
@@ -19,12 +23,14 @@ export interface WorkerOptions {
   timeZone: string;
   /** Cron pattern of the daily expiry e-mail, in `timeZone`. Default 07:00. */
   expiryDigestCron?: string;
+  /** Cron pattern of the daily expiry scan, in `timeZone`. Default 00:05. */
+  expiryScanCron?: string;
   logger: WorkerLogger;
 }
 
 export interface RunningWorker {
   /** Queues a job now (operators, tests). Resolves with the job id. */
-  runNow(job: typeof EXPIRY_DIGEST_JOB): Promise<string>;
+  runNow(job: typeof EXPIRY_DIGEST_JOB | typeof EXPIRY_SCAN_JOB): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -34,9 +40,12 @@ export interface RunningWorker {
  * job to one of them, and the scheduler is an idempotent upsert.
  */
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
-  const processor = async (job: { name: string; id?: string }): Promise<DigestResult> => {
-    if (job.name !== EXPIRY_DIGEST_JOB) throw new Error(`Unknown job ${job.name}`);
-    const result = await sendExpiryDigest(options.db, options.mail, todayIn(options.timeZone));
+  const processor = async (job: { name: string; id?: string }): Promise<DigestResult | ExpiryScanRun> => {
+    const today = todayIn(options.timeZone);
+    let result: DigestResult | ExpiryScanRun;
+    if (job.name === EXPIRY_DIGEST_JOB) result = await sendExpiryDigest(options.db, options.mail, today);
+    else if (job.name === EXPIRY_SCAN_JOB) result = await runExpiryScan(options.db, options.store, today, 'schedule');
+    else throw new Error(`Unknown job ${job.name}`);
     options.logger.info({ jobId: job.id, job: job.name, ...result }, 'job done');
     return result;
   };
@@ -60,6 +69,11 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     EXPIRY_DIGEST_JOB,
     { pattern: options.expiryDigestCron ?? '0 7 * * *', tz: options.timeZone },
     { name: EXPIRY_DIGEST_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } },
+  );
+  await queue.upsertJobScheduler(
+    EXPIRY_SCAN_JOB,
+    { pattern: options.expiryScanCron ?? '5 0 * * *', tz: options.timeZone },
+    { name: EXPIRY_SCAN_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } },
   );
   options.logger.info({ backend: options.redisUrl ? 'redis' : 'postgres' }, 'worker running');
 

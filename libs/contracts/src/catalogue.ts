@@ -297,6 +297,8 @@ export const inventoryBatchSchema = z.object({
   reservedQuantity: z.number(),
   /** The batch's discount in percent ("15.00"): the point of sale sells it that much below the list price; null: none. */
   discountPercentage: z.string().nullable(),
+  /** The day the expiry scan recorded the batch as expired (its units are expired stock); null: not recorded. */
+  expiredOn: z.string().nullable(),
   /** How many events have touched the batch (sales too); send it back with an edit (409 STALE_EDIT if it moved on). */
   version: z.number(),
   updatedAt: z.string(),

@@ -582,6 +582,34 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
     },
     { 200: json(z.array(availabilityRowSchema), 'By name'), 400: error('pharmacyId missing') },
   );
+  const expiryScanRun = z.object({
+    today: z.string(),
+    pharmacies: z.number(),
+    batches: z.number().describe('Batches recorded as expired by this run (0 when an earlier run recorded them)'),
+    durationMs: z.number(),
+    startedAt: z.string(),
+    finishedAt: z.string(),
+    trigger: z.string().describe("'schedule', or the id of the user who started it"),
+  });
+  path(
+    'get',
+    '/api/inventory/expiry-scan',
+    'Inventory',
+    'The last run of the expiry scan (administrators)',
+    {},
+    {
+      200: json(z.object({ lastRun: expiryScanRun.nullable() }), 'Null before the first run'),
+      403: error('FORBIDDEN'),
+    },
+  );
+  path(
+    'post',
+    '/api/inventory/expiry-scan',
+    'Inventory',
+    'Run the expiry scan now (administrators; it also runs every night): every batch past its expiry date with units left is recorded as expired (BatchExpired), once',
+    {},
+    { 200: json(expiryScanRun, 'This run'), 403: error('FORBIDDEN') },
+  );
   path(
     'post',
     '/api/inventory/discount',

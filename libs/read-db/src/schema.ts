@@ -203,10 +203,22 @@ export interface InventoryBatchesTable {
   reservedQuantity: ColumnType<number, number | undefined, number>;
   /** The batch's current discount in percent ("15.00"); null: none. */
   discountPercentage: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The day the expiry scan recorded the batch as expired; null: not (yet). */
+  expiredOn: ColumnType<string | null, string | null | undefined, string | null>;
   /** How many events have touched the batch (an edit names the version it was made on). */
   version: ColumnType<number, number | undefined, number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+export interface JobRunsTable {
+  id: Generated<string>;
+  job: string;
+  startedAt: Timestamp;
+  finishedAt: Timestamp;
+  /** 'schedule' or the id of the user who started it. */
+  trigger: string;
+  result: ColumnType<Record<string, unknown>, string, string>;
 }
 
 export interface StockTransfersTable {
@@ -358,6 +370,7 @@ export interface ReadDatabase {
   saleReturns: SaleReturnsTable;
   dailySales: DailySalesTable;
   stockTransfers: StockTransfersTable;
+  jobRuns: JobRunsTable;
   transferItems: TransferItemsTable;
   transferSteps: TransferStepsTable;
   entityHistory: EntityHistoryTable;

@@ -14,7 +14,7 @@ const transferEffect = {
 /** `inventory_batches`: one row per batch held at a pharmacy, with its current quantity and version. */
 export const inventoryProjection: Projection = {
   name: 'inventory',
-  version: 5,
+  version: 6,
   handles: [
     'BatchReceived',
     'BatchCorrected',
@@ -28,6 +28,7 @@ export const inventoryProjection: Projection = {
     'TransferStockArrived',
     'BatchDiscountSet',
     'BatchDiscountEnded',
+    'BatchExpired',
   ] satisfies Array<StockEvent['type']>,
   tables: ['inventoryBatches'],
 
@@ -82,6 +83,13 @@ export const inventoryProjection: Projection = {
             version: nextVersion,
             updatedAt: at,
           })
+          .where('id', '=', event.data.batchId)
+          .execute();
+        return;
+      case 'BatchExpired':
+        await trx
+          .updateTable('inventoryBatches')
+          .set({ expiredOn: event.data.recordedOn, version: nextVersion, updatedAt: at })
           .where('id', '=', event.data.batchId)
           .execute();
         return;

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { nameBasedUuid } from '@pharmacy/event-store';
 import { validationMessages } from '@pharmacy/contracts';
 import { RequestValidationError } from './validation';
 
@@ -41,19 +42,7 @@ export function requestHash(method: string, route: string, params: Record<string
     .digest('base64url');
 }
 
-/**
- * A name-based uuid (RFC 9562 version 5 layout over SHA-1): the same name
- * always gives the same id. Event ids and entity ids of a keyed command are
- * derived this way, so a retry writes the ids the first attempt wrote and the
- * event store recognises it.
- */
-export function nameBasedUuid(name: string): string {
-  const hash = createHash('sha1').update('pharmacy-platform:').update(name).digest();
-  hash[6] = (hash[6]! & 0x0f) | 0x50;
-  hash[8] = (hash[8]! & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
+export { nameBasedUuid };
 
 /** Who sent a keyed request and the key: two users' keys never collide. */
 export function commandName(userId: string | null, idempotency: Idempotency): string {

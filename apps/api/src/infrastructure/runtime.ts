@@ -79,6 +79,7 @@ export async function openRuntime(
   const worker = runsWorker
     ? await startWorker({
         db,
+        store,
         mail: mailer,
         databaseUrl,
         timeZone: config.TIME_ZONE,

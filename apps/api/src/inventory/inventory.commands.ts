@@ -37,6 +37,7 @@ export function toInventoryBatch(
     quantity: held.quantity,
     reservedQuantity: held.reserved,
     discountPercentage: held.discountPercentage,
+    expiredOn: held.expiredOn,
     purchasePrice: held.purchasePrice,
     expiryDate: held.expiryDate,
     receivedDate: held.receivedDate,

@@ -32,7 +32,11 @@ import { Caller, Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
 import { IfMatchVersion } from '../common/versions';
 import type { AppConfig } from '../config/config';
-import { APP_CONFIG } from '../infrastructure/tokens';
+import { APP_CONFIG, EVENT_STORE, READ_DB } from '../infrastructure/tokens';
+import type { EventStore } from '@pharmacy/event-store';
+import type { ReadDb } from '@pharmacy/read-db';
+import { lastExpiryScan, runExpiryScan, type ExpiryScanRun } from '@pharmacy/worker';
+import { AdminOnly } from '../common/access/access';
 import { ProductQueries } from '../catalogue/product.queries';
 import {
   AdjustStockCommand,
@@ -56,6 +60,8 @@ export class InventoryHttpController {
     private readonly scope: PharmacyScope,
     private readonly stock: StockLocator,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(READ_DB) private readonly db: ReadDb,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   private today(): string {
@@ -145,6 +151,24 @@ export class InventoryHttpController {
     return this.commands.execute(
       new AdjustStockCommand(id, pharmacyId, { ...input, version: input.version ?? ifMatch }, context),
     );
+  }
+
+  /** The last run of the expiry scan (when, how many batches, how long); null before the first. */
+  @Get('expiry-scan')
+  @AdminOnly('Only administrators can see the expiry scan.')
+  async lastExpiryScan(): Promise<{ lastRun: ExpiryScanRun | null }> {
+    return { lastRun: await lastExpiryScan(this.db) };
+  }
+
+  /**
+   * Runs the expiry scan now (it also runs every night): every batch past its
+   * expiry date with units left is recorded as expired, once.
+   */
+  @Post('expiry-scan')
+  @HttpCode(200)
+  @AdminOnly('Only administrators can run the expiry scan.')
+  runExpiryScan(@Caller() caller: Principal): Promise<ExpiryScanRun> {
+    return runExpiryScan(this.db, this.store, this.today(), caller.id);
   }
 
   /** Sells the batch this much below the list price from now on (again: changes it); its history is kept. */

@@ -275,6 +275,7 @@ function toBatch(
     looseUnits: row.looseUnits,
     reservedQuantity: row.reservedQuantity,
     discountPercentage: row.discountPercentage,
+    expiredOn: row.expiredOn,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -21,6 +21,8 @@ export interface HeldBatch extends BatchFields {
   reserved: number;
   /** A price reduction on this batch ("15.00" percent), e.g. to sell it before it expires; null: none. */
   discountPercentage: string | null;
+  /** The business day its expiry was recorded (BatchExpired): its units are expired stock, not for sale. */
+  expiredOn: string | null;
   /** How many events have touched this batch: an edit names the version it was made on. */
   version: number;
 }

@@ -106,6 +106,22 @@ export const stockEventSchemas = {
     reason: z.string().min(1),
     previousPercentage: z.string().nullable(),
   }),
+  /**
+   * The expiry scan found the batch past its expiry date with units left:
+   * from now on they are expired stock (never sold; to be written off or
+   * returned to the supplier), counted as such in reports.
+   */
+  BatchExpired: z.object({
+    pharmacyId: z.string().uuid(),
+    batchId: z.string().uuid(),
+    productId: z.string().uuid(),
+    batchNumber: z.string(),
+    expiryDate: isoDate,
+    /** Packs and loose units it held when its expiry was recorded. */
+    quantity: z.number().int().min(0),
+    looseUnits: z.number().int().min(0),
+    recordedOn: isoDate,
+  }),
   /** The batch sells at the list price again. */
   BatchDiscountEnded: z.object({
     pharmacyId: z.string().uuid(),
@@ -169,6 +185,8 @@ export type StockCommand =
       today: string;
     }
   | { type: 'EndBatchDiscount'; pharmacyId: string; batchId: string; reason: string }
+  /** Records the expiry of every batch past its expiry date that still holds units (once per batch). */
+  | { type: 'RecordExpiries'; pharmacyId: string; today: string }
   | { type: 'WithdrawProduct'; pharmacyId: string; productId: string; /** now, ISO 8601 */ at: string }
   | { type: 'ReinstateProduct'; pharmacyId: string; productId: string }
   | CompleteSaleCommand
@@ -382,6 +400,29 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
         ];
       }
 
+      case 'RecordExpiries':
+        return Object.entries(state.batches)
+          .filter(
+            ([, batch]) =>
+              batch.expiredOn === null &&
+              isExpired(batch.expiryDate, command.today) &&
+              batch.quantity + batch.looseUnits > 0,
+          )
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([batchId, batch]) => ({
+            type: 'BatchExpired' as const,
+            data: {
+              pharmacyId: command.pharmacyId,
+              batchId,
+              productId: batch.productId,
+              batchNumber: batch.batchNumber,
+              expiryDate: batch.expiryDate,
+              quantity: batch.quantity,
+              looseUnits: batch.looseUnits,
+              recordedOn: command.today,
+            },
+          }));
+
       case 'WithdrawProduct': {
         const units = unitsOfProduct(state, command.productId);
         if (units > 0) {
@@ -502,6 +543,7 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
               looseUnits: 0,
               reserved: 0,
               discountPercentage: null,
+              expiredOn: null,
               version: 1,
             };
         if (!held) indexBatch(state, batchId, productId);
@@ -533,6 +575,14 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
         const held = state.batches[event.data.batchId];
         if (held) {
           held.discountPercentage = event.type === 'BatchDiscountSet' ? event.data.discountPercentage : null;
+          held.version += 1;
+        }
+        return state;
+      }
+      case 'BatchExpired': {
+        const held = state.batches[event.data.batchId];
+        if (held) {
+          held.expiredOn = event.data.recordedOn;
           held.version += 1;
         }
         return state;

@@ -285,6 +285,7 @@ export function evolveTransferStock(
           looseUnits: 0,
           reserved: 0,
           discountPercentage: null,
+          expiredOn: null,
           version: 1,
         };
         indexBatch(state, item.batchId, item.productId);
