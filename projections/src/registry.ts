@@ -1,4 +1,5 @@
 import { catalogueProjection } from './catalogue/catalogue.projection';
+import { countsProjection } from './counts/counts.projection';
 import { historyProjection } from './history/history.projection';
 import { inventoryProjection } from './inventory/inventory.projection';
 import { pharmaciesProjection } from './pharmacies/pharmacies.projection';
@@ -13,6 +14,7 @@ export const allProjections: readonly Projection[] = [
   inventoryProjection,
   salesProjection,
   transfersProjection,
+  countsProjection,
   historyProjection,
 ];
 

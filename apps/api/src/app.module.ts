@@ -14,6 +14,7 @@ import { CatalogueModule } from './catalogue/catalogue.module';
 import { InventoryModule } from './inventory/inventory.module';
 import { SalesModule } from './sales/sales.module';
 import { TransfersModule } from './transfers/transfers.module';
+import { CountsModule } from './counts/counts.module';
 
 @Global()
 @Module({})
@@ -49,6 +50,7 @@ export class AppModule {
         InventoryModule,
         SalesModule,
         TransfersModule,
+        CountsModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AccessGuard },

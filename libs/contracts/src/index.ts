@@ -7,3 +7,4 @@ export * from './catalogue';
 export * from './fields';
 export * from './sales';
 export * from './transfers';
+export * from './counts';

@@ -67,6 +67,12 @@ export const validationMessages = {
   discountMin: 'Discount must be at least 1%',
   discountMax: 'Discount cannot exceed 90%',
   batchRequired: 'Batch is required',
+  countedInvalid: 'The counted quantity must be a whole number of at least 0',
+  varianceReasonInvalid: 'Choose a reason: miscount, damaged, expired, theft, found, supplier error or other',
+  countsRequired: 'Enter at least one counted quantity',
+  writeOffReasonInvalid: 'Choose a reason: expired, damaged, recalled or other',
+  witnessRequired: 'Witness is required',
+  writeOffQuantity: 'Write off at least one pack or unit',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

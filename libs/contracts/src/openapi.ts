@@ -53,6 +53,14 @@ import {
   saleSchema,
 } from './sales';
 import {
+  cancelCountSchema,
+  recordCountsSchema,
+  startCountSchema,
+  stockCountDetailSchema,
+  stockCountSchema,
+  writeOffSchema,
+} from './counts';
+import {
   cancelTransferSchema,
   createTransferSchema,
   receiveTransferSchema,
@@ -141,6 +149,7 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   registerCataloguePaths(registry);
   registerSalesPaths(registry);
   registerTransferPaths(registry);
+  registerCountPaths(registry);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -647,6 +656,84 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
     'Active products whose sellable packs (unexpired, not reserved) at an active pharmacy are at or below the minimum, with the pharmacy that can spare the most',
     { query: scopeParam },
     { 200: json(z.array(shortageItemSchema), 'Largest deficit first'), 403: error('PHARMACY_FORBIDDEN') },
+  );
+}
+
+function registerCountPaths(registry: OpenAPIRegistry): void {
+  const path = pathRegistrar(registry);
+  const detail = (description: string) => json(stockCountDetailSchema, description);
+  const refused = {
+    403: error('PHARMACY_FORBIDDEN (posting: FORBIDDEN unless administrator or the pharmacy manager)'),
+    404: error('COUNT_NOT_FOUND: not open (posted, cancelled) or unknown'),
+  };
+  path(
+    'get',
+    '/api/stock-counts',
+    'Stock counts',
+    'Counts at the pharmacy (or every pharmacy the caller works at), newest first',
+    { query: scopeParam },
+    { 200: json(z.array(stockCountSchema), 'Newest first'), 403: error('PHARMACY_FORBIDDEN') },
+  );
+  path(
+    'get',
+    '/api/stock-counts/{id}',
+    'Stock counts',
+    'The count sheet with its variance report',
+    { params: idParams },
+    { 200: detail('The count'), ...refused },
+  );
+  path(
+    'post',
+    '/api/stock-counts',
+    'Stock counts',
+    'Start a count of a pharmacy (all products or one category): the quantity each batch holds now is fixed; sales and transfers go on',
+    { ...idempotent, ...body(startCountSchema) },
+    { 201: detail('The open count'), 400: error('Invalid input'), ...refused, 422: keyReused },
+  );
+  path(
+    'put',
+    '/api/stock-counts/{id}/counts',
+    'Stock counts',
+    'Enter counted packs per batch (again for a batch: replaces it), with a reason code for a difference',
+    { params: idParams, ...body(recordCountsSchema) },
+    { 200: detail('The count'), 400: error('Invalid input; COUNT_LINE_UNKNOWN'), ...refused },
+  );
+  path(
+    'post',
+    '/api/stock-counts/{id}/post',
+    'Stock counts',
+    'Post the count (administrators, the pharmacy manager): each counted batch moves by counted − expected at the start',
+    { params: idParams, ...idempotent },
+    {
+      200: detail('The posted count'),
+      400: error('VARIANCE_REASON_REQUIRED'),
+      ...refused,
+      409: error('COUNT_BELOW_ZERO: recount the batch'),
+      422: keyReused,
+    },
+  );
+  path(
+    'post',
+    '/api/stock-counts/{id}/cancel',
+    'Stock counts',
+    'Cancel an open count: nothing is posted',
+    { params: idParams, ...body(cancelCountSchema) },
+    { 200: detail('The cancelled count'), ...refused },
+  );
+  path(
+    'post',
+    '/api/inventory/{id}/write-offs',
+    'Inventory',
+    'Write off units destroyed before a witness (expired, damaged, recalled): they leave stock',
+    { params: idParams, ...idempotent, ...body(writeOffSchema) },
+    {
+      201: json(inventoryBatchSchema, 'The batch after the write-off'),
+      400: error('Invalid input: "Witness is required", "Write off at least one pack or unit"'),
+      403: error('PHARMACY_FORBIDDEN'),
+      404: error('BATCH_NOT_FOUND'),
+      409: error('INSUFFICIENT_STOCK (reserved packs cannot be written off)'),
+      422: keyReused,
+    },
   );
 }
 

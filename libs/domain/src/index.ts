@@ -15,3 +15,4 @@ export * from './sales/fefo';
 export * from '@pharmacy/money';
 export * from './stock/transfers';
 export * from './transfers/transfer';
+export * from './stock/counts';

@@ -221,6 +221,33 @@ export interface JobRunsTable {
   result: ColumnType<Record<string, unknown>, string, string>;
 }
 
+export interface StockCountsTable {
+  id: string;
+  pharmacyId: string;
+  categoryId: string | null;
+  note: string | null;
+  /** open, posted or cancelled. */
+  status: string;
+  startedBy: string | null;
+  startedAt: Timestamp;
+  postedBy: string | null;
+  postedAt: Timestamp | null;
+  cancelledBy: string | null;
+  cancelReason: string | null;
+  updatedAt: Timestamp;
+}
+
+export interface StockCountLinesTable {
+  countId: string;
+  batchId: string;
+  productId: string;
+  expected: number;
+  counted: number | null;
+  reason: string | null;
+  /** The adjustment posted (counted − expected); null until posted. */
+  change: number | null;
+}
+
 export interface StockTransfersTable {
   id: string;
   fromPharmacyId: string;
@@ -371,6 +398,8 @@ export interface ReadDatabase {
   dailySales: DailySalesTable;
   stockTransfers: StockTransfersTable;
   jobRuns: JobRunsTable;
+  stockCounts: StockCountsTable;
+  stockCountLines: StockCountLinesTable;
   transferItems: TransferItemsTable;
   transferSteps: TransferStepsTable;
   entityHistory: EntityHistoryTable;

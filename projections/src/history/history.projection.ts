@@ -13,6 +13,11 @@ function touched(event: RecordedEvent): Array<{ entityType: string; entityId: st
     const batches = new Set(lines.flatMap((line) => line.allocations.map((a) => a.batchId)));
     return [...batches].map((entityId) => ({ entityType: 'batch', entityId }));
   }
+  if (event.type === 'StockCountPosted') {
+    // A posted count belongs to the history of every batch it moved.
+    const { adjustments } = event.data as { adjustments: Array<{ batchId: string; change: number }> };
+    return adjustments.filter((a) => a.change !== 0).map((a) => ({ entityType: 'batch', entityId: a.batchId }));
+  }
   if (event.type.startsWith('Transfer') && Array.isArray(data.items)) {
     // A transfer's packs belong to the history of every batch they left, were held in or arrived as.
     const batches = new Set((data.items as Array<{ batchId: string }>).map((item) => item.batchId));
@@ -37,7 +42,7 @@ function touched(event: RecordedEvent): Array<{ entityType: string; entityId: st
 
 export const historyProjection: Projection = {
   name: 'history',
-  version: 3,
+  version: 4,
   // Every fact about a pharmacy, the catalogue or a batch.
   handles: [
     ...pharmaciesProjection.handles,

@@ -14,7 +14,7 @@ const transferEffect = {
 /** `inventory_batches`: one row per batch held at a pharmacy, with its current quantity and version. */
 export const inventoryProjection: Projection = {
   name: 'inventory',
-  version: 6,
+  version: 7,
   handles: [
     'BatchReceived',
     'BatchCorrected',
@@ -29,6 +29,8 @@ export const inventoryProjection: Projection = {
     'BatchDiscountSet',
     'BatchDiscountEnded',
     'BatchExpired',
+    'StockCountPosted',
+    'StockWrittenOff',
   ] satisfies Array<StockEvent['type']>,
   tables: ['inventoryBatches'],
 
@@ -80,6 +82,28 @@ export const inventoryProjection: Projection = {
           .updateTable('inventoryBatches')
           .set({
             quantity: sql`inventory_batches.quantity + ${event.data.quantityChange}`,
+            version: nextVersion,
+            updatedAt: at,
+          })
+          .where('id', '=', event.data.batchId)
+          .execute();
+        return;
+      case 'StockCountPosted':
+        for (const line of event.data.adjustments) {
+          if (line.change === 0) continue;
+          await trx
+            .updateTable('inventoryBatches')
+            .set({ quantity: sql`inventory_batches.quantity + ${line.change}`, version: nextVersion, updatedAt: at })
+            .where('id', '=', line.batchId)
+            .execute();
+        }
+        return;
+      case 'StockWrittenOff':
+        await trx
+          .updateTable('inventoryBatches')
+          .set({
+            quantity: sql`inventory_batches.quantity - ${event.data.quantity}`,
+            looseUnits: sql`inventory_batches.loose_units - ${event.data.looseUnits}`,
             version: nextVersion,
             updatedAt: at,
           })

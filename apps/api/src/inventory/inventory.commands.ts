@@ -1,6 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { BatchCorrection, BatchInput, InventoryBatch, StockAdjustmentInput } from '@pharmacy/contracts';
+import type {
+  BatchCorrection,
+  BatchInput,
+  InventoryBatch,
+  StockAdjustmentInput,
+  WriteOffInput,
+} from '@pharmacy/contracts';
 import {
   DomainError,
   stockDecider,
@@ -322,7 +328,49 @@ export class DiscountBatchHandler implements ICommandHandler<DiscountBatchComman
   }
 }
 
+/** Units destroyed before a witness (expired, damaged, recalled): they leave stock. */
+export class WriteOffStockCommand extends Command<InventoryBatch> {
+  constructor(
+    readonly batchId: string,
+    readonly pharmacyId: string,
+    readonly input: WriteOffInput,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(WriteOffStockCommand)
+export class WriteOffStockHandler implements ICommandHandler<WriteOffStockCommand> {
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly writeModel: WriteModel,
+  ) {}
+
+  execute({ batchId, pharmacyId, input, context }: WriteOffStockCommand): Promise<InventoryBatch> {
+    return stockCommand(
+      this.executor,
+      this.writeModel,
+      pharmacyId,
+      {
+        type: 'WriteOff',
+        pharmacyId,
+        batchId,
+        quantity: input.quantity,
+        looseUnits: input.looseUnits,
+        reason: input.reason,
+        witness: input.witness,
+        note: input.note,
+        by: context.userId,
+      },
+      () => batchId,
+      context,
+    );
+  }
+}
+
 export const inventoryCommandHandlers = [
+  WriteOffStockHandler,
   ReceiveBatchHandler,
   CorrectBatchHandler,
   AdjustStockHandler,

@@ -4,6 +4,8 @@ import {
   availabilityQuerySchema,
   batchCorrectionSchema,
   batchDiscountSchema,
+  writeOffSchema,
+  type WriteOffInput,
   endBatchDiscountSchema,
   type BatchDiscountInput,
   type EndBatchDiscountInput,
@@ -42,6 +44,7 @@ import {
   AdjustStockCommand,
   CorrectBatchCommand,
   DiscountBatchCommand,
+  WriteOffStockCommand,
   ReceiveBatchCommand,
 } from './inventory.commands';
 import { InventoryQueries } from './inventory.queries';
@@ -151,6 +154,19 @@ export class InventoryHttpController {
     return this.commands.execute(
       new AdjustStockCommand(id, pharmacyId, { ...input, version: input.version ?? ifMatch }, context),
     );
+  }
+
+  /** Units destroyed before a witness (expired, damaged, recalled): they leave stock, recorded as a write-off. */
+  @Post(':id/write-offs')
+  @HttpCode(201)
+  async writeOff(
+    @Param('id', batchId) id: string,
+    @Body(new ZodValidationPipe(writeOffSchema)) input: WriteOffInput,
+    @Caller() caller: Principal,
+    @Ctx() context: RequestContext,
+  ): Promise<InventoryBatch> {
+    const pharmacyId = await this.batchIn(id, caller);
+    return this.commands.execute(new WriteOffStockCommand(id, pharmacyId, input, context));
   }
 
   /** The last run of the expiry scan (when, how many batches, how long); null before the first. */

@@ -7,4 +7,4 @@ import type { SnapshotPolicy } from '../common/snapshot-store';
  * large state (thousands of batches and the return window's sales) often.
  * Bump the version when StockState changes shape.
  */
-export const STOCK_SNAPSHOTS: SnapshotPolicy = { schemaVersion: 8, every: 1000 };
+export const STOCK_SNAPSHOTS: SnapshotPolicy = { schemaVersion: 9, every: 1000 };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export type CountVarianceReason = 'miscount' | 'damaged' | 'expired' | 'theft' | 'found' | 'supplier_error' | 'other';
+
 export const decimalText = z.string().regex(/^\d+\.\d{2}$/);
 
 export const batchFieldsSchema = z.object({
@@ -52,6 +54,14 @@ export interface StockState {
   returned: Record<string, ReturnedSale>;
   /** Pending transfers from here, by transfer id: the packs each holds back in which batch. */
   reservations: Record<string, Array<{ batchId: string; productId: string; quantity: number }>>;
+  /** Open stock counts, by count id: what each batch held when the count started, and what was counted. */
+  counts: Record<
+    string,
+    {
+      expected: Record<string, { productId: string; expected: number }>;
+      counted: Record<string, { counted: number; reason: CountVarianceReason | null }>;
+    }
+  >;
   /** The business date on which returns past the return window were last forgotten. */
   prunedOn?: string;
 }

@@ -21,6 +21,7 @@ import {
   type HeldBatch,
   type StockState,
 } from './state';
+import { countEventSchemas, decideCount, evolveCount, type CountCommand } from './counts';
 import {
   assertNotReserved,
   decideArrival,
@@ -134,6 +135,7 @@ export const stockEventSchemas = {
   ProductReinstated: z.object({ pharmacyId: z.string().uuid(), productId: z.string().uuid() }),
   ...saleEventSchemas,
   ...transferStockEventSchemas,
+  ...countEventSchemas,
 } as const;
 
 type Schemas = typeof stockEventSchemas;
@@ -191,7 +193,8 @@ export type StockCommand =
   | { type: 'ReinstateProduct'; pharmacyId: string; productId: string }
   | CompleteSaleCommand
   | ReturnSaleCommand
-  | TransferStockCommand;
+  | TransferStockCommand
+  | CountCommand;
 
 export const batchNotFound = (batchId: string) =>
   new DomainError('BATCH_NOT_FOUND', 'Inventory batch not found', { batchId });
@@ -242,7 +245,7 @@ function assertAdjustable(state: StockState, batch: HeldBatch, batchId: string, 
 }
 
 export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
-  initialState: () => ({ batches: {}, byProduct: {}, withdrawn: {}, returned: {}, reservations: {} }),
+  initialState: () => ({ batches: {}, byProduct: {}, withdrawn: {}, returned: {}, reservations: {}, counts: {} }),
 
   decide(command, state) {
     switch (command.type) {
@@ -452,6 +455,13 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
       case 'ReturnSale':
         return [{ type: 'SaleReturned', data: decideReturn(command, state) }];
 
+      case 'StartCount':
+      case 'RecordCounts':
+      case 'PostCount':
+      case 'CancelCount':
+      case 'WriteOff':
+        return decideCount(command, state);
+
       case 'ReserveTransfer': {
         const reserved = decideReservation(command, state);
         return reserved ? [{ type: 'TransferStockReserved', data: reserved }] : [];
@@ -603,6 +613,12 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
       case 'TransferStockReturned':
       case 'TransferStockArrived':
         return evolveTransferStock(state, event);
+      case 'StockCountStarted':
+      case 'StockCounted':
+      case 'StockCountPosted':
+      case 'StockCountCancelled':
+      case 'StockWrittenOff':
+        return evolveCount(state, event);
       default:
         return assertNever(event);
     }

@@ -1,0 +1,89 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  cancelCountSchema,
+  countsQuerySchema,
+  recordCountsSchema,
+  startCountSchema,
+  type RecordCountsInput,
+  type StartCountInput,
+  type StockCount,
+  type StockCountDetail,
+} from '@pharmacy/contracts';
+import { countNotFound } from '@pharmacy/domain';
+import type { z } from 'zod';
+import type { Principal } from '../common/access/access';
+import { ParseId } from '../common/ids';
+import { PharmacyScope } from '../common/pharmacy-scope';
+import { Caller, Ctx, type RequestContext } from '../common/request-context';
+import { ZodValidationPipe } from '../common/validation';
+import { StockCounts } from './counts.service';
+
+const countId = new ParseId(countNotFound);
+
+/**
+ * Stock counts (stocktakes) of one pharmacy: users of the pharmacy start,
+ * count and cancel; administrators and the pharmacy's manager post.
+ */
+@Controller('api/stock-counts')
+export class CountsHttpController {
+  constructor(
+    private readonly counts: StockCounts,
+    private readonly scope: PharmacyScope,
+  ) {}
+
+  @Get()
+  async list(
+    @Query(new ZodValidationPipe(countsQuerySchema)) query: z.output<typeof countsQuerySchema>,
+    @Caller() caller: Principal,
+  ): Promise<StockCount[]> {
+    return this.counts.list(await this.scope.readable(caller, query.pharmacyId));
+  }
+
+  @Get(':id')
+  detail(@Param('id', countId) id: string, @Caller() caller: Principal): Promise<StockCountDetail> {
+    return this.counts.detail(id, caller);
+  }
+
+  /** Fixes the quantity each batch holds now; sales and transfers go on while people count. */
+  @Post()
+  @HttpCode(201)
+  start(
+    @Body(new ZodValidationPipe(startCountSchema)) input: StartCountInput,
+    @Caller() caller: Principal,
+    @Ctx() context: RequestContext,
+  ): Promise<StockCountDetail> {
+    return this.counts.start(input, caller, context);
+  }
+
+  @Put(':id/counts')
+  record(
+    @Param('id', countId) id: string,
+    @Body(new ZodValidationPipe(recordCountsSchema)) input: RecordCountsInput,
+    @Caller() caller: Principal,
+    @Ctx() context: RequestContext,
+  ): Promise<StockCountDetail> {
+    return this.counts.record(id, input, caller, context);
+  }
+
+  /** Records, per counted batch, an adjustment of (counted − expected at the start). */
+  @Post(':id/post')
+  @HttpCode(200)
+  post(
+    @Param('id', countId) id: string,
+    @Caller() caller: Principal,
+    @Ctx() context: RequestContext,
+  ): Promise<StockCountDetail> {
+    return this.counts.post(id, caller, context);
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  cancel(
+    @Param('id', countId) id: string,
+    @Body(new ZodValidationPipe(cancelCountSchema)) input: z.output<typeof cancelCountSchema>,
+    @Caller() caller: Principal,
+    @Ctx() context: RequestContext,
+  ): Promise<StockCountDetail> {
+    return this.counts.cancel(id, input.reason, caller, context);
+  }
+}
