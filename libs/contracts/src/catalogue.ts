@@ -319,6 +319,8 @@ export const expiringBatchSchema = z.object({
   pharmacyId: z.string(),
   pharmacyName: z.string(),
   discountPercentage: z.string().nullable(),
+  /** The day the expiry scan recorded the batch as expired; null: not recorded (yet). */
+  expiredOn: z.string().nullable(),
 });
 export type ExpiringBatch = z.infer<typeof expiringBatchSchema>;
 export const expiringQuerySchema = z.object({

@@ -3,3 +3,4 @@ export * from './connection';
 export * from './local-postgres';
 export { readDbMigrations } from './migrations';
 export { readSystemSettings } from './system-settings';
+export { expiringBatches, type ExpiringBatchRow } from './expiring';

@@ -8,7 +8,7 @@ import type {
   LowStockItem,
   ShortageItem,
 } from '@pharmacy/contracts';
-import type { InventoryBatchesTable, ReadDb } from '@pharmacy/read-db';
+import { expiringBatches, type InventoryBatchesTable, type ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
 import { escapeLike, inScope, type Scope } from '../catalogue/product.queries';
 
@@ -62,28 +62,8 @@ export class InventoryQueries {
   }
 
   /** Batches holding stock that expire within `days` (expired ones included), soonest first. */
-  async expiring(scope: Scope, days: number, today: string): Promise<ExpiringBatch[]> {
-    const rows = await this.batches(scope)
-      .select([
-        'b.id as batchId',
-        'b.productId',
-        'p.name as productName',
-        'p.nameAr as productNameAr',
-        'p.sku as productSku',
-        'b.batchNumber',
-        'b.quantity',
-        'b.expiryDate',
-        'b.pharmacyId',
-        sql<string>`coalesce(ph.name, 'Unknown Location')`.as('pharmacyName'),
-        sql<number>`(b.expiry_date - ${today}::date)`.as('daysToExpiry'),
-        'b.discountPercentage',
-      ])
-      .where('b.quantity', '>', 0)
-      .where(sql<boolean>`b.expiry_date <= ${today}::date + ${days}::int`)
-      .orderBy('b.expiryDate')
-      .orderBy('p.name')
-      .execute();
-    return rows.map((r) => ({ ...r, daysToExpiry: Number(r.daysToExpiry) }));
+  expiring(scope: Scope, days: number, today: string): Promise<ExpiringBatch[]> {
+    return expiringBatches(this.db, { pharmacyIds: scope, days, today });
   }
 
   /** Unexpired batches to sell or move first: the earliest expiry first (FEFO), within 90 days. */

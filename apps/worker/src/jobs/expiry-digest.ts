@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import { readSystemSettings, type ReadDb } from '@pharmacy/read-db';
+import { expiringBatches, readSystemSettings, type ReadDb } from '@pharmacy/read-db';
 import type { OutgoingMail } from '../mail';
 
 export const EXPIRY_DIGEST_JOB = 'expiry-digest';
@@ -45,27 +44,10 @@ export async function sendExpiryDigest(db: ReadDb, mail: MailSender, today: stri
   const settings = await readSystemSettings(db);
   if (!settings.enableEmailAlerts) return { status: 'disabled', recipients: 0, batches: 0 };
 
+  // The same read model and query as the Expiry screen, grouped by pharmacy for the e-mail.
   const lines: DigestLine[] = (
-    await db
-      .selectFrom('inventoryBatches as b')
-      .innerJoin('products as p', 'p.id', 'b.productId')
-      .innerJoin('pharmacies as ph', 'ph.id', 'b.pharmacyId')
-      .select([
-        'b.pharmacyId',
-        'ph.name as pharmacyName',
-        'p.name as productName',
-        'b.batchNumber',
-        'b.quantity',
-        'b.expiryDate',
-        sql<number>`(b.expiry_date - ${today}::date)`.as('daysToExpiry'),
-      ])
-      .where('b.isActive', '=', true)
-      .where('b.quantity', '>', 0)
-      .where(sql<boolean>`b.expiry_date <= ${today}::date + ${settings.expiryWarningDays}::int`)
-      .orderBy('ph.name')
-      .orderBy('b.expiryDate')
-      .execute()
-  ).map((line) => ({ ...line, daysToExpiry: Number(line.daysToExpiry) }));
+    await expiringBatches(db, { pharmacyIds: 'all', days: settings.expiryWarningDays, today })
+  ).sort((x, y) => x.pharmacyName.localeCompare(y.pharmacyName) || x.expiryDate.localeCompare(y.expiryDate));
   if (lines.length === 0) return { status: 'nothing-expiring', recipients: 0, batches: 0 };
 
   const users = await db
