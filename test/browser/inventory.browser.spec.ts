@@ -394,7 +394,9 @@ describe('Inventory and products in the browser', () => {
           'Inventory',
           'Products',
           'POS',
+          'Shortages',
           'Locations',
+          'Transfers',
           'Users',
           'Categories',
           'Suppliers',
@@ -490,7 +492,9 @@ describe('Inventory and products in the browser', () => {
           'Inventory',
           'Products',
           'POS',
+          'Shortages',
           'Locations',
+          'Transfers',
         ]);
         await page.goto(`${app.baseUrl}/categories`);
         await visible(page.getByRole('heading', { level: 1, name: 'Access Denied' }));

@@ -19,7 +19,9 @@ import { Route as AuthenticatedLocationsRouteImport } from './routes/_authentica
 import { Route as AuthenticatedPosRouteImport } from './routes/_authenticated/pos'
 import { Route as AuthenticatedProductsRouteImport } from './routes/_authenticated/products'
 import { Route as AuthenticatedSettingsRouteImport } from './routes/_authenticated/settings'
+import { Route as AuthenticatedShortagesRouteImport } from './routes/_authenticated/shortages'
 import { Route as AuthenticatedSuppliersRouteImport } from './routes/_authenticated/suppliers'
+import { Route as AuthenticatedTransfersRouteImport } from './routes/_authenticated/transfers'
 import { Route as AuthenticatedUserManagementRouteImport } from './routes/_authenticated/user-management'
 
 const IndexRoute = IndexRouteImport.update({
@@ -71,9 +73,19 @@ const AuthenticatedSettingsRoute = AuthenticatedSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedShortagesRoute = AuthenticatedShortagesRouteImport.update({
+  id: '/shortages',
+  path: '/shortages',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedSuppliersRoute = AuthenticatedSuppliersRouteImport.update({
   id: '/suppliers',
   path: '/suppliers',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedTransfersRoute = AuthenticatedTransfersRouteImport.update({
+  id: '/transfers',
+  path: '/transfers',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedUserManagementRoute =
@@ -93,7 +105,9 @@ export interface FileRoutesByFullPath {
   '/pos': typeof AuthenticatedPosRoute
   '/products': typeof AuthenticatedProductsRoute
   '/settings': typeof AuthenticatedSettingsRoute
+  '/shortages': typeof AuthenticatedShortagesRoute
   '/suppliers': typeof AuthenticatedSuppliersRoute
+  '/transfers': typeof AuthenticatedTransfersRoute
   '/user-management': typeof AuthenticatedUserManagementRoute
 }
 export interface FileRoutesByTo {
@@ -106,7 +120,9 @@ export interface FileRoutesByTo {
   '/pos': typeof AuthenticatedPosRoute
   '/products': typeof AuthenticatedProductsRoute
   '/settings': typeof AuthenticatedSettingsRoute
+  '/shortages': typeof AuthenticatedShortagesRoute
   '/suppliers': typeof AuthenticatedSuppliersRoute
+  '/transfers': typeof AuthenticatedTransfersRoute
   '/user-management': typeof AuthenticatedUserManagementRoute
 }
 export interface FileRoutesById {
@@ -121,7 +137,9 @@ export interface FileRoutesById {
   '/_authenticated/pos': typeof AuthenticatedPosRoute
   '/_authenticated/products': typeof AuthenticatedProductsRoute
   '/_authenticated/settings': typeof AuthenticatedSettingsRoute
+  '/_authenticated/shortages': typeof AuthenticatedShortagesRoute
   '/_authenticated/suppliers': typeof AuthenticatedSuppliersRoute
+  '/_authenticated/transfers': typeof AuthenticatedTransfersRoute
   '/_authenticated/user-management': typeof AuthenticatedUserManagementRoute
 }
 export interface FileRouteTypes {
@@ -136,7 +154,9 @@ export interface FileRouteTypes {
     | '/pos'
     | '/products'
     | '/settings'
+    | '/shortages'
     | '/suppliers'
+    | '/transfers'
     | '/user-management'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -149,7 +169,9 @@ export interface FileRouteTypes {
     | '/pos'
     | '/products'
     | '/settings'
+    | '/shortages'
     | '/suppliers'
+    | '/transfers'
     | '/user-management'
   id:
     | '__root__'
@@ -163,7 +185,9 @@ export interface FileRouteTypes {
     | '/_authenticated/pos'
     | '/_authenticated/products'
     | '/_authenticated/settings'
+    | '/_authenticated/shortages'
     | '/_authenticated/suppliers'
+    | '/_authenticated/transfers'
     | '/_authenticated/user-management'
   fileRoutesById: FileRoutesById
 }
@@ -246,11 +270,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedSettingsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/shortages': {
+      id: '/_authenticated/shortages'
+      path: '/shortages'
+      fullPath: '/shortages'
+      preLoaderRoute: typeof AuthenticatedShortagesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/suppliers': {
       id: '/_authenticated/suppliers'
       path: '/suppliers'
       fullPath: '/suppliers'
       preLoaderRoute: typeof AuthenticatedSuppliersRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/transfers': {
+      id: '/_authenticated/transfers'
+      path: '/transfers'
+      fullPath: '/transfers'
+      preLoaderRoute: typeof AuthenticatedTransfersRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/user-management': {
@@ -270,7 +308,9 @@ interface AuthenticatedRouteChildren {
   AuthenticatedPosRoute: typeof AuthenticatedPosRoute
   AuthenticatedProductsRoute: typeof AuthenticatedProductsRoute
   AuthenticatedSettingsRoute: typeof AuthenticatedSettingsRoute
+  AuthenticatedShortagesRoute: typeof AuthenticatedShortagesRoute
   AuthenticatedSuppliersRoute: typeof AuthenticatedSuppliersRoute
+  AuthenticatedTransfersRoute: typeof AuthenticatedTransfersRoute
   AuthenticatedUserManagementRoute: typeof AuthenticatedUserManagementRoute
 }
 
@@ -281,7 +321,9 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedPosRoute: AuthenticatedPosRoute,
   AuthenticatedProductsRoute: AuthenticatedProductsRoute,
   AuthenticatedSettingsRoute: AuthenticatedSettingsRoute,
+  AuthenticatedShortagesRoute: AuthenticatedShortagesRoute,
   AuthenticatedSuppliersRoute: AuthenticatedSuppliersRoute,
+  AuthenticatedTransfersRoute: AuthenticatedTransfersRoute,
   AuthenticatedUserManagementRoute: AuthenticatedUserManagementRoute,
 }
 

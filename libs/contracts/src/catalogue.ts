@@ -369,6 +369,8 @@ export type AvailabilityRow = z.infer<typeof availabilityRowSchema>;
 export const availabilityQuerySchema = z.object({
   pharmacyId: idSchema(m.pharmacyIdRequired),
   q: z.string().trim().max(200, m.tooLong).optional(),
+  /** Only this product (a pre-filled transfer). */
+  productId: optionalIdSchema(),
 });
 
 /** POST /api/inventory/discount: sell this batch this much below the list price (again to change it). */

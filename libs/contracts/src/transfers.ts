@@ -90,6 +90,10 @@ export const transferSchema = z.object({
   itemCount: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** What the caller may do now (the server decides; the buttons follow). */
+  canApprove: z.boolean(),
+  canReceive: z.boolean(),
+  canCancel: z.boolean(),
 });
 export type Transfer = z.infer<typeof transferSchema>;
 
@@ -134,10 +138,6 @@ export const transferDetailSchema = transferSchema.extend({
   discrepancyReason: z.string().nullable(),
   items: z.array(transferItemSchema),
   timeline: z.array(transferStepSchema),
-  /** What the caller may do now (the server decides; the buttons follow). */
-  canApprove: z.boolean(),
-  canReceive: z.boolean(),
-  canCancel: z.boolean(),
 });
 export type TransferDetail = z.infer<typeof transferDetailSchema>;
 

@@ -100,13 +100,16 @@ export class InventoryHttpController {
     return this.queries.shortages(await this.scope.readable(caller, query.pharmacyId), this.today());
   }
 
+  /**
+   * What a pharmacy can send: any signed-in user may ask (a pharmacy short of
+   * something requests it from another; the shortages screen already names
+   * who can spare what). Names, SKUs and sendable packs only.
+   */
   @Get('availability')
   async availability(
     @Query(new ZodValidationPipe(availabilityQuerySchema)) query: z.output<typeof availabilityQuerySchema>,
-    @Caller() caller: Principal,
   ): Promise<AvailabilityRow[]> {
-    await this.scope.readable(caller, query.pharmacyId);
-    return this.queries.availability(query.pharmacyId, query.q, this.today());
+    return this.queries.availability(query.pharmacyId, query.q, this.today(), query.productId);
   }
 
   @Get(':id/history')

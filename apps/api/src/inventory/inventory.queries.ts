@@ -118,7 +118,12 @@ export class InventoryQueries {
   }
 
   /** Products with unexpired packs at one pharmacy that no pending transfer holds, for a transfer's product picker. */
-  async availability(pharmacyId: string, q: string | undefined, today: string): Promise<AvailabilityRow[]> {
+  async availability(
+    pharmacyId: string,
+    q: string | undefined,
+    today: string,
+    productId: string | null = null,
+  ): Promise<AvailabilityRow[]> {
     let query = this.db
       .selectFrom('inventoryBatches as b')
       .innerJoin('products as p', 'p.id', 'b.productId')
@@ -137,6 +142,7 @@ export class InventoryQueries {
       .orderBy('p.name')
       .limit(100);
     if (q) query = query.where('p.searchText', 'ilike', `%${escapeLike(q.toLowerCase())}%`);
+    if (productId) query = query.where('p.id', '=', productId);
     const rows = await query.execute();
     return rows.map((r) => ({ ...r, availableQty: Number(r.availableQty) }));
   }

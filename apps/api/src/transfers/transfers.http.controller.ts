@@ -20,7 +20,7 @@ import { PharmacyScope, pharmacyForbidden } from '../common/pharmacy-scope';
 import { Caller, Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
 import { CreateTransferCommand, TransferActionCommand } from './transfers.commands';
-import { TransferQueries } from './transfers.queries';
+import { TransferQueries, type WorksAt } from './transfers.queries';
 
 const transferId = new ParseId(transferNotFound);
 
@@ -49,7 +49,7 @@ export class TransfersHttpController {
     @Query(new ZodValidationPipe(transfersQuerySchema)) query: z.output<typeof transfersQuerySchema>,
     @Caller() caller: Principal,
   ): Promise<Transfer[]> {
-    return this.queries.list(await this.scope.readable(caller, query.pharmacyId));
+    return this.queries.list(await this.scope.readable(caller, query.pharmacyId), await this.worksAt(caller));
   }
 
   @Get(':id')
@@ -135,17 +135,14 @@ export class TransfersHttpController {
   }
 
   private async answer(id: string, parties: Parties, caller: Principal): Promise<TransferDetail> {
-    const [atSource, atDestination] = await Promise.all([
-      this.scope.mayWrite(caller, parties.fromPharmacyId),
-      this.scope.mayWrite(caller, parties.toPharmacyId),
-    ]);
-    if (!atSource && !atDestination) throw pharmacyForbidden();
-    const detail = await this.queries.detail(id, {
-      approve: atSource,
-      receive: atDestination,
-      cancel: atSource || atDestination,
-    });
+    if (!(await this.mayUseEither(caller, parties))) throw pharmacyForbidden();
+    const detail = await this.queries.detail(id, await this.worksAt(caller));
     if (!detail) throw transferNotFound(id);
     return detail;
+  }
+
+  private async worksAt(caller: Principal): Promise<WorksAt> {
+    const scope = await this.scope.readable(caller, null);
+    return scope === 'all' ? () => true : (pharmacyId) => scope.includes(pharmacyId);
   }
 }

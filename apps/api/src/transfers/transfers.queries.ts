@@ -38,13 +38,13 @@ export class TransferQueries {
   }
 
   /** Newest first: transfers from or to a pharmacy in scope. */
-  async list(scope: Scope): Promise<Transfer[]> {
+  async list(scope: Scope, worksAt: WorksAt): Promise<Transfer[]> {
     let query = this.rows().orderBy('t.createdAt', 'desc').orderBy('t.id').limit(1000);
     if (scope !== 'all') {
       const ids = inScope(scope);
       query = query.where((eb) => eb.or([eb('t.fromPharmacyId', 'in', ids), eb('t.toPharmacyId', 'in', ids)]));
     }
-    return (await query.execute()).map(toTransfer);
+    return (await query.execute()).map((row) => toTransfer(row, worksAt));
   }
 
   /** The pharmacies a transfer is between, or null when there is no such transfer (in the read model). */
@@ -58,10 +58,7 @@ export class TransferQueries {
     );
   }
 
-  async detail(
-    id: string,
-    may: { approve: boolean; receive: boolean; cancel: boolean },
-  ): Promise<TransferDetail | null> {
+  async detail(id: string, worksAt: WorksAt): Promise<TransferDetail | null> {
     const row = await this.rows()
       .leftJoin('users as a', 'a.id', 't.approvedBy')
       .leftJoin('users as r', 'r.id', 't.receivedBy')
@@ -98,7 +95,7 @@ export class TransferQueries {
         .orderBy('s.step')
         .execute(),
     ]);
-    const transfer = toTransfer(row);
+    const transfer = toTransfer(row, worksAt);
     return {
       ...transfer,
       approvedBy: row.approvedByName,
@@ -129,31 +126,36 @@ export class TransferQueries {
         pharmacyId: s.pharmacyId,
         note: s.note,
       })),
-      canApprove: transfer.status === 'pending' && may.approve,
-      canReceive: transfer.status === 'approved' && may.receive,
-      canCancel: (transfer.status === 'pending' || transfer.status === 'approved') && may.cancel,
     };
   }
 }
 
-function toTransfer(row: {
-  id: string;
-  fromPharmacyId: string;
-  toPharmacyId: string;
-  fromPharmacyName: string;
-  fromPharmacyNameAr: string | null;
-  toPharmacyName: string;
-  toPharmacyNameAr: string | null;
-  initiatedBy: string | null;
-  initiatedByName: string | null;
-  status: string;
-  notes: string | null;
-  totalQuantity: number;
-  receivedQuantity: number | null;
-  itemCount: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}): Transfer {
+/** Whether the caller works at a pharmacy (administrators: every one). */
+export type WorksAt = (pharmacyId: string) => boolean;
+
+function toTransfer(
+  row: {
+    id: string;
+    fromPharmacyId: string;
+    toPharmacyId: string;
+    fromPharmacyName: string;
+    fromPharmacyNameAr: string | null;
+    toPharmacyName: string;
+    toPharmacyNameAr: string | null;
+    initiatedBy: string | null;
+    initiatedByName: string | null;
+    status: string;
+    notes: string | null;
+    totalQuantity: number;
+    receivedQuantity: number | null;
+    itemCount: string | null;
+    createdAt: Date;
+    updatedAt: Date;
+  },
+  worksAt: WorksAt,
+): Transfer {
+  const atSource = worksAt(row.fromPharmacyId);
+  const atDestination = worksAt(row.toPharmacyId);
   return {
     id: row.id,
     fromPharmacyId: row.fromPharmacyId,
@@ -171,5 +173,9 @@ function toTransfer(row: {
     itemCount: Number(row.itemCount ?? 0),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    // Users of the source approve (dispatch), of the destination receive, of either cancel.
+    canApprove: row.status === 'pending' && atSource,
+    canReceive: row.status === 'approved' && atDestination,
+    canCancel: (row.status === 'pending' || row.status === 'approved') && (atSource || atDestination),
   };
 }

@@ -71,6 +71,8 @@ describe('routes for a signed-out visitor', () => {
     '/products',
     '/categories',
     '/suppliers',
+    '/transfers',
+    '/shortages',
   ])('warns and sends the browser to sign in from %s', async (path) => {
     signedOut();
     renderApp({ path });
@@ -128,6 +130,8 @@ describe('routes for a signed-in user', () => {
       'GET /api/inventory': () => fakeResponse(200, []),
       'GET /api/categories': () => fakeResponse(200, []),
       'GET /api/suppliers': () => fakeResponse(200, []),
+      'GET /api/transfers': () => fakeResponse(200, []),
+      'GET /api/inventory/shortages': () => fakeResponse(200, []),
     });
   }
 
@@ -148,6 +152,8 @@ describe('routes for a signed-in user', () => {
     ['/products', 'Product Management'],
     ['/categories', 'Categories'],
     ['/suppliers', 'Suppliers'],
+    ['/transfers', 'Stock Transfers'],
+    ['/shortages', 'Stock Shortages'],
   ])('opens %s', async (path, heading) => {
     signedIn();
     renderApp({ path });

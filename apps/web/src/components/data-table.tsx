@@ -9,6 +9,8 @@ export interface DataTableColumn {
   /** Message id of the column header. */
   id: MessageId;
   minWidth?: string;
+  /** `end` for figures, whose cells align the same way. */
+  justify?: 'start' | 'end';
 }
 
 export interface DataTableProps<Row> {
@@ -24,10 +26,21 @@ export interface DataTableProps<Row> {
   renderRow(row: Row): ReactNode;
   /** Shown in a single full-width row when there is nothing to list. */
   empty: ReactNode;
+  /** '1': tighter cells, for tables with many columns. */
+  size?: '1' | '2';
 }
 
 /** A scrollable list table with its loading, load-error and empty states. */
-export function DataTable<Row>({ label, columns, loadError, isLoading, rows, renderRow, empty }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  label,
+  columns,
+  loadError,
+  isLoading,
+  rows,
+  renderRow,
+  empty,
+  size = '2',
+}: DataTableProps<Row>) {
   if (loadError) return <LoadErrorCallout {...loadError} />;
 
   let body: ReactNode;
@@ -47,11 +60,11 @@ export function DataTable<Row>({ label, columns, loadError, isLoading, rows, ren
 
   return (
     <Box className="table-scroll">
-      <Table.Root variant="surface" aria-label={label}>
+      <Table.Root variant="surface" size={size} aria-label={label}>
         <Table.Header>
           <Table.Row>
             {columns.map((column) => (
-              <Table.ColumnHeaderCell key={column.id} minWidth={column.minWidth}>
+              <Table.ColumnHeaderCell key={column.id} minWidth={column.minWidth} justify={column.justify}>
                 <FormattedMessage id={column.id} />
               </Table.ColumnHeaderCell>
             ))}

@@ -363,3 +363,10 @@ export const ReceiptIcon = (props: IconProps) => (
     <path d="M9 8h6M9 12h6M9 16h4" />
   </Icon>
 );
+
+export const EyeIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </Icon>
+);

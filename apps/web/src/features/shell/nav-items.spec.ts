@@ -30,14 +30,18 @@ describe('the sidebar registry', () => {
       'inventory',
       'products',
       'pos',
+      'shortages',
       'locations',
+      'transfers',
     ]);
     expect(visibleNavItems(navItems, { isAdmin: true }).map((item) => item.key)).toEqual([
       'dashboard',
       'inventory',
       'products',
       'pos',
+      'shortages',
       'locations',
+      'transfers',
       'users',
       'categories',
       'suppliers',
@@ -47,7 +51,9 @@ describe('the sidebar registry', () => {
       'inventory',
       'products',
       'pos',
+      'shortages',
       'locations',
+      'transfers',
     ]);
   });
 });

@@ -53,7 +53,7 @@ export const navItems: readonly NavItem[] = [
   {
     key: 'shortages',
     to: '/shortages',
-    built: false,
+    built: true,
     icon: WarningIcon,
     label: { id: 'nav.shortages' },
     adminOnly: false,
@@ -70,7 +70,7 @@ export const navItems: readonly NavItem[] = [
   {
     key: 'transfers',
     to: '/transfers',
-    built: false,
+    built: true,
     icon: TransferIcon,
     label: { id: 'nav.transfers' },
     adminOnly: false,

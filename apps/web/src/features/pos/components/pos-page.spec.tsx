@@ -59,6 +59,7 @@ function aSale(overrides: Partial<SaleDetail> = {}): SaleDetail {
         commissionEnabled: false,
         commissionRate: '0.00',
         commissionAmount: '0.00',
+        discountAmount: '0.00',
         allocations: [
           {
             batchId: '7a1b2c3d-0000-4000-8000-0000000000b1',
@@ -68,6 +69,8 @@ function aSale(overrides: Partial<SaleDetail> = {}): SaleDetail {
             returnedQuantity: 0,
             totalPrice: '9.98',
             commissionAmount: '0.00',
+            discountPercentage: null,
+            discountAmount: '0.00',
           },
         ],
       },

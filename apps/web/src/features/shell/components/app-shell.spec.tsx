@@ -42,7 +42,9 @@ describe('The signed-in shell', () => {
       'Inventory',
       'Products',
       'POS',
+      'Shortages',
       'Locations',
+      'Transfers',
       'Users',
       'Categories',
       'Suppliers',
@@ -64,7 +66,7 @@ describe('The signed-in shell', () => {
       within(nav())
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Inventory', 'Products', 'POS', 'Locations']);
+    ).toEqual(['Dashboard', 'Inventory', 'Products', 'POS', 'Shortages', 'Locations', 'Transfers']);
     expect(screen.getByTestId('sidebar-user-name').textContent).toBe('sara@pharmacy.example');
     expect(screen.getByTestId('sidebar-user-role').textContent).toBe('Pharmacist');
     // One pharmacy: its name, nothing to switch.

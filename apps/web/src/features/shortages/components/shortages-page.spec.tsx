@@ -1,0 +1,194 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import type { ShortageItem } from '@pharmacy/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { aPharmacy, aProduct } from '../../../test/catalogue';
+import { fakeResponse } from '../../../test/fake-response';
+import { fakeServer, type FakeHandler } from '../../../test/fake-server';
+import { renderApp } from '../../../test/render-app';
+import { defaultSettingsRoute, renderSignedIn } from '../../../test/signed-in';
+import { aShortage, anAvailabilityRow, ZINC_ID } from '../../../test/transfers';
+import { abdoun, aUser, downtown } from '../../../test/users';
+import { ShortagesPage } from './shortages-page';
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+  jest.restoreAllMocks();
+});
+
+const pharmacies = [aPharmacy(), aPharmacy({ id: abdoun.id, name: abdoun.name, nameAr: null })];
+const shortages: ShortageItem[] = [
+  aShortage({ currentStock: 0, deficit: 60, minStockLevel: 60, suggestedSourceStock: 25, status: 'partial' }),
+  aShortage({
+    productId: ZINC_ID,
+    productName: 'Zinc 10 mg',
+    productNameAr: null,
+    productSku: 'ZN-10',
+    currentStock: 5,
+    deficit: 25,
+    minStockLevel: 30,
+  }),
+  aShortage({
+    productId: '7a1b2c3d-0000-4000-8000-0000000000a3',
+    productName: 'Vitamin C',
+    productNameAr: null,
+    productSku: 'VC-1',
+    pharmacyId: abdoun.id,
+    pharmacyName: abdoun.name,
+    pharmacyNameAr: null,
+    currentStock: 8,
+    deficit: 2,
+    suggestedSource: null,
+    suggestedSourceId: null,
+    suggestedSourceStock: 0,
+    canFulfill: false,
+    otherLocationsCount: 0,
+    status: 'no_source',
+  }),
+];
+
+function renderPage({
+  routes = {},
+  items = shortages,
+  language = 'en',
+}: { routes?: Record<string, FakeHandler>; items?: ShortageItem[]; language?: 'en' | 'ar' } = {}) {
+  return renderSignedIn(<ShortagesPage />, {
+    user: aUser(),
+    language,
+    routes: {
+      'GET /api/inventory/shortages': () => fakeResponse(200, items),
+      'GET /api/pharmacies': () => fakeResponse(200, pharmacies),
+      ...routes,
+    },
+  });
+}
+
+const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
+const cell = (row: HTMLElement, name: 'current' | 'deficit') => row.querySelector(`[data-cell="${name}"]`)!;
+
+describe('Stock Shortages', () => {
+  it('sums up the shortages in four cards', async () => {
+    renderPage();
+    await screen.findByText('Zinc 10 mg');
+    const cards = within(screen.getByRole('list', { name: 'Shortage summary' }));
+    const card = (label: string) => cards.getByText(label).closest('li')!.textContent;
+    expect(card('Total Shortages')).toBe('Total Shortages3');
+    expect(card('Critical Shortages')).toBe('Critical Shortages1');
+    expect(card('Can Be Fulfilled')).toBe('Can Be Fulfilled1');
+    expect(card('Total Deficit')).toBe('Total Deficit87');
+  });
+
+  it('lists each shortage with its source and status, coloured by how bad it is', async () => {
+    renderPage();
+    await screen.findByText('Zinc 10 mg');
+    const critical = rowOf('Paracetamol 500 mg');
+    expect(critical.hasAttribute('data-critical')).toBe(true);
+    expect(cell(critical, 'current').getAttribute('data-accent-color')).toBe('red');
+    expect(cell(critical, 'deficit').getAttribute('data-severity')).toBe('high');
+    expect(cell(critical, 'deficit').getAttribute('data-accent-color')).toBe('red');
+    expect(within(critical).getByText('Partial')).toBeTruthy();
+    expect(within(critical).getByText('25 available')).toBeTruthy();
+
+    const medium = rowOf('Zinc 10 mg');
+    expect(medium.hasAttribute('data-critical')).toBe(false);
+    expect(cell(medium, 'deficit').getAttribute('data-accent-color')).toBe('amber');
+    expect(within(medium).getByText('Can Fulfill')).toBeTruthy();
+    expect(within(medium).getByText(abdoun.name)).toBeTruthy();
+
+    const none = rowOf('Vitamin C');
+    expect(cell(none, 'deficit').getAttribute('data-severity')).toBe('low');
+    expect(cell(none, 'deficit').hasAttribute('data-accent-color')).toBe(false);
+    expect(within(none).getByText('No Source')).toBeTruthy();
+    expect(within(none).getByText('None')).toBeTruthy();
+  });
+
+  it('asks the server for one pharmacy when one is chosen', async () => {
+    const { callsTo } = renderPage({
+      routes: {
+        [`GET /api/inventory/shortages?pharmacyId=${abdoun.id}`]: () => fakeResponse(200, [shortages[2]]),
+      },
+    });
+    await screen.findByText('Zinc 10 mg');
+    fireEvent.click(screen.getByRole('combobox', { name: 'Pharmacy' }));
+    fireEvent.click(await screen.findByRole('option', { name: abdoun.name }));
+    await waitFor(() => expect(screen.queryByText('Zinc 10 mg')).toBeNull());
+    expect(await screen.findByText('Vitamin C')).toBeTruthy();
+    expect(callsTo('GET', `/api/inventory/shortages?pharmacyId=${abdoun.id}`)).toHaveLength(1);
+  });
+
+  it('refuses to export nothing', async () => {
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderPage({ items: [] });
+    expect(await screen.findByText('No stock shortages found')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect((await screen.findAllByText('Export Failed')).length).toBeGreaterThan(0);
+    expect(screen.getAllByText('No shortage data available to export.').length).toBeGreaterThan(0);
+    expect(click).not.toHaveBeenCalled();
+  });
+
+  it('exports the shortages as a dated CSV', async () => {
+    const names: string[] = [];
+    jest.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:export');
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    renderPage();
+    await screen.findByText('Zinc 10 mg');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect(names).toEqual([expect.stringMatching(/^shortage-report-\d{4}-\d{2}-\d{2}\.csv$/)]);
+  });
+
+  it('says when the shortages cannot be fetched', async () => {
+    renderPage({ routes: { 'GET /api/inventory/shortages': () => fakeResponse(500, '') } });
+    expect(await screen.findByText('Failed to fetch shortages')).toBeTruthy();
+  });
+
+  it('reads in Arabic', async () => {
+    renderPage({ language: 'ar' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'نقص المخزون' })).toBeTruthy();
+    await screen.findByText('باراسيتامول ٥٠٠ ملغ');
+    expect(within(rowOf('باراسيتامول ٥٠٠ ملغ')).getByText('جزئي')).toBeTruthy();
+  });
+});
+
+describe('Stock Shortages in the app', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('requests a transfer from the suggested source: the create dialog opens filled in', async () => {
+    const short = shortages[1]!;
+    fakeServer({
+      'GET /api/auth/user': () => fakeResponse(200, aUser()),
+      ...defaultSettingsRoute,
+      'GET /api/pharmacies': () => fakeResponse(200, pharmacies),
+      'GET /api/inventory/shortages': () => fakeResponse(200, shortages),
+      'GET /api/transfers': () => fakeResponse(200, []),
+      'GET /api/products': () =>
+        fakeResponse(200, [aProduct(), aProduct({ id: ZINC_ID, name: 'Zinc 10 mg', sku: 'ZN-10' })]),
+      [`GET /api/inventory/availability?pharmacyId=${abdoun.id}`]: () => fakeResponse(200, []),
+      [`GET /api/inventory/availability?pharmacyId=${abdoun.id}&q=ZN-10`]: () =>
+        fakeResponse(200, [
+          anAvailabilityRow({ productId: ZINC_ID, name: 'Zinc 10 mg', nameAr: null, sku: 'ZN-10', availableQty: 40 }),
+        ]),
+    });
+    const { router } = renderApp({ path: '/shortages' });
+    fireEvent.click(
+      await screen.findByRole('button', { name: `Request a transfer of Zinc 10 mg to ${downtown.name}` }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Create Stock Transfer' });
+    expect(router.state.location.pathname).toBe('/transfers');
+    expect(router.state.location.search).toEqual({
+      from: abdoun.id,
+      to: downtown.id,
+      product: ZINC_ID,
+      // As much as the source can spare (20) of the 25 missing.
+      quantity: short.suggestedSourceStock,
+    });
+    const quantity = await within(dialog).findByRole('spinbutton', { name: 'Quantity of Zinc 10 mg' });
+    expect((quantity as HTMLInputElement).value).toBe('20');
+    expect(within(dialog).getByRole('combobox', { name: /^From Pharmacy/ }).textContent).toBe(abdoun.name);
+    expect(within(dialog).getByRole('combobox', { name: /^To Pharmacy/ }).textContent).toBe(downtown.name);
+    // Closing the dialog drops the parameters, so a reload does not open it again.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+});

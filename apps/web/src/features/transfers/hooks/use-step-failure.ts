@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import { useIntl } from 'react-intl';
+import { useToast } from '../../../components/toaster';
+import type { MessageId } from '../../../i18n/messages';
+import { apiErrorDetailsOf, apiErrorOf } from '../../../lib/api';
+import { transferErrorMessage } from '../utils/transfer-errors';
+
+/** The failure toast of a transfer step: the server's reason in the reader's language, or the step's default. */
+export function useStepFailure(): (error: unknown, failure: { id: MessageId }) => void {
+  const intl = useIntl();
+  const { toast } = useToast();
+  return useCallback(
+    (error: unknown, failure: { id: MessageId }) => {
+      const reason = transferErrorMessage(intl, apiErrorOf(error), apiErrorDetailsOf(error));
+      const title = intl.formatMessage(failure);
+      toast(
+        reason
+          ? { variant: 'error', title, description: reason }
+          : { variant: 'error', title: intl.formatMessage({ id: 'common.error' }), description: title },
+      );
+    },
+    [intl, toast],
+  );
+}
