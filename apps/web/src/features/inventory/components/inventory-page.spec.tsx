@@ -363,7 +363,7 @@ describe('Batch Management in the app', () => {
         fakeResponse(200, [aPharmacy(), aPharmacy({ id: abdoun.id, name: abdoun.name, nameAr: null })]),
       'GET /api/transfers': () => fakeResponse(200, []),
       [`GET /api/inventory/availability?pharmacyId=${abdoun.id}`]: () => fakeResponse(200, []),
-      [`GET /api/inventory/availability?pharmacyId=${abdoun.id}&q=PAR-500-20`]: () =>
+      [`GET /api/inventory/availability?pharmacyId=${abdoun.id}&productId=${PRODUCT_ID}`]: () =>
         fakeResponse(200, [
           { productId: PRODUCT_ID, name: 'Paracetamol 500 mg', nameAr: null, sku: 'PAR-500-20', availableQty: 4 },
         ]),

@@ -165,7 +165,7 @@ describe('Stock Shortages in the app', () => {
       'GET /api/products': () =>
         fakeResponse(200, [aProduct(), aProduct({ id: ZINC_ID, name: 'Zinc 10 mg', sku: 'ZN-10' })]),
       [`GET /api/inventory/availability?pharmacyId=${abdoun.id}`]: () => fakeResponse(200, []),
-      [`GET /api/inventory/availability?pharmacyId=${abdoun.id}&q=ZN-10`]: () =>
+      [`GET /api/inventory/availability?pharmacyId=${abdoun.id}&productId=${ZINC_ID}`]: () =>
         fakeResponse(200, [
           anAvailabilityRow({ productId: ZINC_ID, name: 'Zinc 10 mg', nameAr: null, sku: 'ZN-10', availableQty: 40 }),
         ]),
