@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
 import request from 'supertest';
-import type { EventStore } from '@pharmacy/event-store';
 import {
+  FaultyStore,
   demoAccounts,
   startTestApp,
   type TestApp,
@@ -21,37 +21,6 @@ type Agent = Awaited<ReturnType<TestApp['signIn']>>;
 const WAIT_MS = 400;
 /** A call made while a read table is held locked: today's code could wait on the lock for ever. */
 const LOCKED_CALL_MS = 5000;
-
-/** Fails appends to streams whose id starts with `prefix`, before or after the write lands: a crash between steps. */
-class FaultyStore {
-  private fault: { prefix: string; when: 'before' | 'after' } | null = null;
-  constructor(private readonly inner: EventStore) {}
-
-  failNext(prefix: string, when: 'before' | 'after'): void {
-    this.fault = { prefix, when };
-  }
-
-  wrap(): EventStore {
-    return new Proxy(this.inner, {
-      get: (target, property, receiver) => {
-        if (property !== 'append') {
-          const value: unknown = Reflect.get(target, property, receiver);
-          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-        }
-        return async (...args: Parameters<EventStore['append']>) => {
-          const fault = this.fault;
-          if (fault && args[0].startsWith(fault.prefix)) {
-            this.fault = null;
-            if (fault.when === 'before') throw new Error('injected crash before the append');
-            await target.append(...args);
-            throw new Error('injected crash after the append');
-          }
-          return target.append(...args);
-        };
-      },
-    });
-  }
-}
 
 describe('hardening of the foundation (issue 7)', () => {
   let app: TestApp;

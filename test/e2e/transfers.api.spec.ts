@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EventStore } from '@pharmacy/event-store';
 import {
+  FaultyStore,
   demoAccounts,
   startTestApp,
   type TestApp,
@@ -33,38 +33,6 @@ interface Detail {
   canApprove: boolean;
   canReceive: boolean;
   canCancel: boolean;
-}
-
-/** Lets appends through until `die`: then the process is as good as dead (every later append fails). */
-class MortalStore {
-  private dying: { prefix: string; when: 'before' | 'after' } | null = null;
-  private dead = false;
-  constructor(private readonly inner: EventStore) {}
-
-  dieAtNextAppendTo(prefix: string, when: 'before' | 'after'): void {
-    this.dying = { prefix, when };
-  }
-
-  wrap(): EventStore {
-    return new Proxy(this.inner, {
-      get: (target, property, receiver) => {
-        if (property !== 'append') {
-          const value: unknown = Reflect.get(target, property, receiver);
-          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-        }
-        return async (...args: Parameters<EventStore['append']>) => {
-          if (this.dead) throw new Error('this process is dead');
-          const dying = this.dying;
-          if (dying && args[0].startsWith(dying.prefix)) {
-            this.dead = true;
-            if (dying.when === 'after') await target.append(...args);
-            throw new Error('the process died here');
-          }
-          return target.append(...args);
-        };
-      },
-    });
-  }
 }
 
 describe('stock transfers', () => {
@@ -379,11 +347,11 @@ describe('a transfer whose process dies between its steps', () => {
   it.each(['before', 'after'] as const)(
     'is finished once by the next process when it died %s the dispatch append',
     async (when) => {
-      let mortal!: MortalStore;
+      let mortal!: FaultyStore;
       const first = await startTestApp({
         seed: true,
         decorateStore: (store) => {
-          mortal = new MortalStore(store);
+          mortal = new FaultyStore(store);
           return mortal.wrap();
         },
       });

@@ -2,3 +2,4 @@ export { createTestDatabase, testRedisUrl, type TestDatabase } from './database'
 export { demoAccounts, startTestApp, type TestApp } from './app';
 export { startLocalRedis } from './redis';
 export { demoPharmacyIds, isoDaysFromNow, unique } from './fixtures';
+export { FaultyStore } from './faults';

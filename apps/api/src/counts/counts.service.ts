@@ -13,10 +13,7 @@ import type { AppConfig } from '../config/config';
 import { APP_CONFIG, READ_DB } from '../infrastructure/tokens';
 import { inScope, type Scope } from '../catalogue/product.queries';
 import { STOCK_SNAPSHOTS } from '../inventory/stock-snapshots';
-
-const personName = sql<
-  string | null
->`nullif(trim(coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email)), '')`;
+import { personName } from '../common/person-name';
 
 /**
  * Stock counts: started, counted and posted on the pharmacy's stock stream
@@ -149,7 +146,7 @@ export class StockCounts {
       .selectAll('c')
       .select([
         sql<string>`coalesce(ph.name, 'Unknown Location')`.as('pharmacyName'),
-        personName.as('startedByName'),
+        personName('u').as('startedByName'),
         (eb) =>
           eb
             .selectFrom('stockCountLines as l')

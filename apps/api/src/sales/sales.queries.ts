@@ -3,9 +3,10 @@ import { sql } from 'kysely';
 import type { DailyMetrics, Sale, SaleDetail, SaleLine, SaleReturn } from '@pharmacy/contracts';
 import type { ReadDb } from '@pharmacy/read-db';
 import { inScope, type Scope } from '../catalogue/product.queries';
+import { personName } from '../common/person-name';
 import { READ_DB } from '../infrastructure/tokens';
 
-const userName = sql<string | null>`coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email)`;
+const userName = personName('u');
 
 /** Reads of the sales read model (`sales`, `sale_lines`, `sale_items`, `sale_returns`, `daily_sales`). */
 @Injectable()

@@ -4,11 +4,7 @@ import type { Transfer, TransferDetail, TransferItem, TransferStep } from '@phar
 import type { ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
 import { inScope, type Scope } from '../catalogue/product.queries';
-
-const personName = (alias: 'u' | 'a' | 'r' | 'c') =>
-  sql<string | null>`nullif(trim(coalesce(nullif(trim(concat_ws(' ', ${sql.ref(`${alias}.firstName`)}, ${sql.ref(
-    `${alias}.lastName`,
-  )})), ''), ${sql.ref(`${alias}.email`)})), '')`;
+import { personName } from '../common/person-name';
 
 /** Reads of `stock_transfers`, `transfer_items` and `transfer_steps`. */
 @Injectable()
