@@ -1,5 +1,6 @@
 import { catalogueProjection } from './catalogue/catalogue.projection';
 import { countsProjection } from './counts/counts.projection';
+import { ledgerProjection } from './ledger/ledger.projection';
 import { historyProjection } from './history/history.projection';
 import { inventoryProjection } from './inventory/inventory.projection';
 import { pharmaciesProjection } from './pharmacies/pharmacies.projection';
@@ -15,6 +16,7 @@ export const allProjections: readonly Projection[] = [
   salesProjection,
   transfersProjection,
   countsProjection,
+  ledgerProjection,
   historyProjection,
 ];
 

@@ -15,6 +15,7 @@ import { InventoryModule } from './inventory/inventory.module';
 import { SalesModule } from './sales/sales.module';
 import { TransfersModule } from './transfers/transfers.module';
 import { CountsModule } from './counts/counts.module';
+import { AuditModule } from './audit/audit.module';
 
 @Global()
 @Module({})
@@ -51,6 +52,7 @@ export class AppModule {
         SalesModule,
         TransfersModule,
         CountsModule,
+        AuditModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AccessGuard },

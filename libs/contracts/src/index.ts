@@ -8,3 +8,4 @@ export * from './fields';
 export * from './sales';
 export * from './transfers';
 export * from './counts';
+export * from './audit';

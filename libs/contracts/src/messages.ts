@@ -73,6 +73,9 @@ export const validationMessages = {
   writeOffReasonInvalid: 'Choose a reason: expired, damaged, recalled or other',
   witnessRequired: 'Witness is required',
   writeOffQuantity: 'Write off at least one pack or unit',
+  instantInvalid: 'Give a date and time with its offset, e.g. 2026-11-17T14:00:00+03:00',
+  booleanInvalid: 'Use true or false',
+  stockCardSubject: 'Give a batchId, or a productId with a pharmacyId',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

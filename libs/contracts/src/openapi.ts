@@ -52,6 +52,7 @@ import {
   saleReturnSchema,
   saleSchema,
 } from './sales';
+import { stockCardQuerySchema, stockCardSchema, stockOnHandQuerySchema, stockOnHandSchema } from './audit';
 import {
   cancelCountSchema,
   recordCountsSchema,
@@ -150,6 +151,7 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   registerSalesPaths(registry);
   registerTransferPaths(registry);
   registerCountPaths(registry);
+  registerAuditPaths(registry);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -656,6 +658,30 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
     'Active products whose sellable packs (unexpired, not reserved) at an active pharmacy are at or below the minimum, with the pharmacy that can spare the most',
     { query: scopeParam },
     { 200: json(z.array(shortageItemSchema), 'Largest deficit first'), 403: error('PHARMACY_FORBIDDEN') },
+  );
+}
+
+function registerAuditPaths(registry: OpenAPIRegistry): void {
+  const path = pathRegistrar(registry);
+  path(
+    'get',
+    '/api/audit/stock-on-hand',
+    'Audit',
+    'Stock of a pharmacy as of an instant (business time), per batch and product, from the stock ledger; with verify=true also by replaying the log up to it, saying whether both agree (administrators)',
+    { query: stockOnHandQuerySchema },
+    { 200: json(stockOnHandSchema, 'Stock as of the instant'), 400: error('Invalid input'), 403: error('FORBIDDEN') },
+  );
+  path(
+    'get',
+    '/api/audit/stock-card',
+    'Audit',
+    'The stock card of a batch (or of a product at a pharmacy): opening balance, every movement with its balance, who and which event, closing balance (administrators)',
+    { query: stockCardQuerySchema },
+    {
+      200: json(stockCardSchema, 'Movements in business-time order'),
+      400: error('Invalid input'),
+      403: error('FORBIDDEN'),
+    },
   );
 }
 

@@ -221,6 +221,39 @@ export interface JobRunsTable {
   result: ColumnType<Record<string, unknown>, string, string>;
 }
 
+export interface StockLedgerTable {
+  position: BigIntColumn;
+  /** The movement's place within its event (a sale moves several batches). */
+  seq: number;
+  pharmacyId: string;
+  batchId: string;
+  productId: string;
+  /** received, sold, returned, adjusted, corrected, reserved, released, dispatched, transfer_returned, transfer_received, discounted, discount_ended, expired, written_off, counted. */
+  movement: string;
+  /** Sealed packs in or out (negative). */
+  quantityChange: number;
+  looseChange: number;
+  reservedChange: number;
+  /** Packs in the batch after this movement. */
+  balance: number;
+  looseBalance: number;
+  /** Business time: when it happened. */
+  occurredAt: Timestamp;
+  /** When it was written to the log. */
+  recordedAt: Timestamp;
+  userId: string | null;
+  eventId: string;
+  eventType: string;
+  /** What it belongs to: a sale, transfer or count id. */
+  reference: string | null;
+}
+
+export interface StockLedgerBalancesTable {
+  batchId: string;
+  balance: number;
+  looseBalance: number;
+}
+
 export interface StockCountsTable {
   id: string;
   pharmacyId: string;
@@ -399,6 +432,8 @@ export interface ReadDatabase {
   stockTransfers: StockTransfersTable;
   jobRuns: JobRunsTable;
   stockCounts: StockCountsTable;
+  stockLedger: StockLedgerTable;
+  stockLedgerBalances: StockLedgerBalancesTable;
   stockCountLines: StockCountLinesTable;
   transferItems: TransferItemsTable;
   transferSteps: TransferStepsTable;

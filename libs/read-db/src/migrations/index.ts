@@ -7,6 +7,7 @@ import * as m1764100000000 from './1764100000000-Sales';
 import * as m1764200000000 from './1764200000000-Transfers';
 import * as m1764300000000 from './1764300000000-Discounts';
 import * as m1764400000000 from './1764400000000-Expiries';
+import * as m1764500000000 from './1764500000000-StockLedger';
 
 /** Every read-side migration, in order. Names are `<epoch ms>-<Name>`; never rename one that has shipped. */
 export const readDbMigrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const readDbMigrations: Record<string, Migration> = {
   '1764200000000-Transfers': m1764200000000,
   '1764300000000-Discounts': m1764300000000,
   '1764400000000-Expiries': m1764400000000,
+  '1764500000000-StockLedger': m1764500000000,
 };

@@ -1,0 +1,169 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import type { StockCard, StockOnHand } from '@pharmacy/contracts';
+import { stockDecider, stockStreamId, type StockEvent } from '@pharmacy/domain';
+import type { EventStore } from '@pharmacy/event-store';
+import type { ReadDb } from '@pharmacy/read-db';
+import { personName } from '../common/person-name';
+import { EVENT_STORE, READ_DB } from '../infrastructure/tokens';
+
+const REPLAY_PAGE = 5000;
+
+/**
+ * Stock as of any instant and the stock card, from the stock ledger (fast);
+ * stock as of an instant also by replaying the pharmacy's stream up to it
+ * (proof). An instant is business time: a fact recorded late with an earlier
+ * effective time counts from when it happened, so a balance is the sum of the
+ * movements that happened by then, whatever order they were written in.
+ */
+@Injectable()
+export class AuditService {
+  constructor(
+    @Inject(READ_DB) private readonly db: ReadDb,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  async stockOnHand(pharmacyId: string, asOf: Date, verify: boolean): Promise<StockOnHand> {
+    const rows = await this.db
+      .selectFrom('stockLedger as l')
+      .leftJoin('inventoryBatches as b', 'b.id', 'l.batchId')
+      .leftJoin('products as p', 'p.id', 'l.productId')
+      .select([
+        'l.batchId',
+        'l.productId',
+        sql<string>`coalesce(max(p.name), 'Unknown Product')`.as('productName'),
+        sql<string | null>`max(p.name_ar)`.as('productNameAr'),
+        sql<string>`coalesce(max(p.sku), '')`.as('productSku'),
+        sql<string>`coalesce(max(b.batch_number), '')`.as('batchNumber'),
+        sql<string>`coalesce(max(b.expiry_date)::text, '')`.as('expiryDate'),
+        sql<string>`sum(l.quantity_change)`.as('quantity'),
+        sql<string>`sum(l.loose_change)`.as('looseUnits'),
+      ])
+      .where('l.pharmacyId', '=', pharmacyId)
+      .where('l.occurredAt', '<=', asOf)
+      .groupBy(['l.batchId', 'l.productId'])
+      .execute();
+    const batches = rows
+      .map((r) => ({ ...r, quantity: Number(r.quantity), looseUnits: Number(r.looseUnits) }))
+      .filter((b) => b.quantity !== 0 || b.looseUnits !== 0)
+      .sort((a, b) => a.productName.localeCompare(b.productName) || a.expiryDate.localeCompare(b.expiryDate));
+    const products = new Map<string, StockOnHand['products'][number]>();
+    for (const b of batches) {
+      const entry = products.get(b.productId) ?? {
+        productId: b.productId,
+        productName: b.productName,
+        productNameAr: b.productNameAr,
+        productSku: b.productSku,
+        quantity: 0,
+        looseUnits: 0,
+      };
+      entry.quantity += b.quantity;
+      entry.looseUnits += b.looseUnits;
+      products.set(b.productId, entry);
+    }
+    return {
+      pharmacyId,
+      asOf: asOf.toISOString(),
+      batches,
+      products: [...products.values()],
+      verification: verify ? await this.verify(pharmacyId, asOf, batches) : null,
+    };
+  }
+
+  /** Folds the pharmacy's stream, taking the events that had happened by `asOf`, and compares. */
+  private async verify(
+    pharmacyId: string,
+    asOf: Date,
+    ledger: ReadonlyArray<{ batchId: string; quantity: number; looseUnits: number }>,
+  ): Promise<NonNullable<StockOnHand['verification']>> {
+    let state = stockDecider.initialState();
+    let replayed = 0;
+    for (let from = 0n; ;) {
+      const page = await this.store.readStream(stockStreamId(pharmacyId), {
+        fromRevision: from,
+        maxCount: REPLAY_PAGE,
+      });
+      for (const event of page) {
+        if (new Date(event.metadata.occurredAt) > asOf) continue;
+        state = stockDecider.evolve(state, { type: event.type, data: event.data } as StockEvent);
+        replayed += 1;
+      }
+      if (page.length < REPLAY_PAGE) break;
+      from = page.at(-1)!.revision + 1n;
+    }
+    const byLedger = new Map(ledger.map((b) => [b.batchId, b]));
+    const ids = new Set([...byLedger.keys(), ...Object.keys(state.batches)]);
+    const differences = [...ids].flatMap((batchId) => {
+      const fromLedger = byLedger.get(batchId);
+      const replay = state.batches[batchId];
+      const l = { quantity: fromLedger?.quantity ?? 0, loose: fromLedger?.looseUnits ?? 0 };
+      const r = { quantity: replay?.quantity ?? 0, loose: replay?.looseUnits ?? 0 };
+      return l.quantity === r.quantity && l.loose === r.loose
+        ? []
+        : [{ batchId, ledger: l.quantity, replay: r.quantity, ledgerLoose: l.loose, replayLoose: r.loose }];
+    });
+    return { matches: differences.length === 0, eventsReplayed: replayed, differences };
+  }
+
+  async stockCard(subject: {
+    batchId: string | null;
+    productId: string | null;
+    pharmacyId: string | null;
+    from: Date | null;
+    to: Date | null;
+  }): Promise<StockCard> {
+    let base = this.db.selectFrom('stockLedger as l');
+    base = subject.batchId
+      ? base.where('l.batchId', '=', subject.batchId)
+      : base.where('l.productId', '=', subject.productId!).where('l.pharmacyId', '=', subject.pharmacyId!);
+    const opening = subject.from
+      ? Number(
+          (
+            await base
+              .select(sql<string>`coalesce(sum(l.quantity_change), 0)`.as('n'))
+              .where('l.occurredAt', '<', subject.from)
+              .executeTakeFirstOrThrow()
+          ).n,
+        )
+      : 0;
+    let movements = base
+      .leftJoin('inventoryBatches as b', 'b.id', 'l.batchId')
+      .leftJoin('users as u', 'u.id', 'l.userId')
+      .selectAll('l')
+      .select([sql<string>`coalesce(b.batch_number, '')`.as('batchNumber'), personName('u').as('userName')])
+      .orderBy('l.occurredAt')
+      .orderBy('l.position')
+      .orderBy('l.seq')
+      .limit(5000);
+    if (subject.from) movements = movements.where('l.occurredAt', '>=', subject.from);
+    if (subject.to) movements = movements.where('l.occurredAt', '<=', subject.to);
+    let balance = opening;
+    const rows = (await movements.execute()).map((row) => {
+      balance += row.quantityChange;
+      return {
+        position: String(row.position),
+        seq: row.seq,
+        batchId: row.batchId,
+        batchNumber: row.batchNumber,
+        movement: row.movement,
+        quantityChange: row.quantityChange,
+        looseChange: row.looseChange,
+        reservedChange: row.reservedChange,
+        balance,
+        occurredAt: row.occurredAt.toISOString(),
+        recordedAt: row.recordedAt.toISOString(),
+        userName: row.userName,
+        eventId: row.eventId,
+        eventType: row.eventType,
+        reference: row.reference,
+      };
+    });
+    return {
+      from: subject.from?.toISOString() ?? null,
+      to: subject.to?.toISOString() ?? null,
+      opening,
+      closing: balance,
+      movements: rows,
+    };
+  }
+}
