@@ -1,6 +1,7 @@
 import { catalogueProjection } from './catalogue/catalogue.projection';
 import { countsProjection } from './counts/counts.projection';
 import { ledgerProjection } from './ledger/ledger.projection';
+import { auditEventsProjection } from './ledger/audit-events.projection';
 import { historyProjection } from './history/history.projection';
 import { inventoryProjection } from './inventory/inventory.projection';
 import { pharmaciesProjection } from './pharmacies/pharmacies.projection';
@@ -17,6 +18,7 @@ export const allProjections: readonly Projection[] = [
   transfersProjection,
   countsProjection,
   ledgerProjection,
+  auditEventsProjection,
   historyProjection,
 ];
 

@@ -145,7 +145,53 @@ describe('the audit trail', () => {
     expect(later.closing).toBe(expected.get(batchId));
   });
 
+  it('lists every event newest first, filtered, a page at a time, in plain words in English or Arabic', async () => {
+    const sku = unique('EVT');
+    const product = (
+      await admin
+        .post('/api/products')
+        .send({ sku, name: `Events ${sku}`, price: '1.00' })
+        .expect(201)
+    ).body as { id: string };
+    const batch = (
+      await admin
+        .post('/api/inventory')
+        .send({
+          productId: product.id,
+          pharmacyId: DOWNTOWN,
+          batchNumber: 'EVT-1',
+          quantity: 7,
+          purchasePrice: '0.50',
+          expiryDate: isoDaysFromNow(90),
+        })
+        .expect(201)
+    ).body as { id: string };
+    await admin
+      .post(`/api/inventory/${batch.id}/adjustments`)
+      .send({ quantityChange: -2, reason: 'damaged' })
+      .expect(201);
+    type Page = {
+      events: Array<{ type: string; description: string; userName: string | null }>;
+      nextCursor: string | null;
+    };
+    const first = (await admin.get('/api/audit/events').query({ batchId: batch.id, limit: 1 }).expect(200))
+      .body as Page;
+    expect(first.events.map((e) => e.type)).toEqual(['StockAdjusted']);
+    expect(first.events[0]!.description).toBe('Batch EVT-1 adjusted by -2 packs (damaged)');
+    expect(first.events[0]!.userName).toBe('Sara Haddad');
+    const second = (
+      await admin.get('/api/audit/events').query({ batchId: batch.id, limit: 1, cursor: first.nextCursor }).expect(200)
+    ).body as Page;
+    expect(second.events[0]!.description).toMatch(/^7 packs of Events .* received into batch EVT-1 at /);
+    const arabic = (
+      await admin.get('/api/audit/events').query({ batchId: batch.id, lang: 'ar', type: 'BatchReceived' }).expect(200)
+    ).body as Page;
+    expect(arabic.events[0]!.description).toMatch(/^استلام 7 عبوة/);
+    expect(arabic.nextCursor).toBeNull();
+  });
+
   it('is for administrators, and says what is wrong with a question', async () => {
+    await layla.get('/api/audit/events').expect(403);
     await layla.get('/api/audit/stock-on-hand').query({ pharmacyId: DOWNTOWN }).expect(403);
     const bad = await admin.get('/api/audit/stock-on-hand').query({ pharmacyId: DOWNTOWN, asOf: 'last tuesday' });
     expect(bad.status).toBe(400);

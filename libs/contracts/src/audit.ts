@@ -102,3 +102,52 @@ export const stockCardSchema = z.object({
   movements: z.array(stockMovementSchema),
 });
 export type StockCard = z.infer<typeof stockCardSchema>;
+
+/** GET /api/audit/events: newest first, a page at a time (`cursor`: the `nextCursor` of the page before). */
+export const auditEventsQuerySchema = z.object({
+  pharmacyId: optionalIdSchema(),
+  productId: optionalIdSchema(),
+  batchId: optionalIdSchema(),
+  userId: optionalIdSchema(),
+  type: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{1,80}$/, m.eventTypeInvalid)
+    .optional(),
+  from: instant.optional(),
+  to: instant.optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,19}$/, m.cursorInvalid)
+    .optional(),
+  limit: z.coerce
+    .number({ error: m.limitInvalid })
+    .int(m.limitInvalid)
+    .min(1, m.limitInvalid)
+    .max(200, m.limitInvalid)
+    .default(50),
+  lang: z.enum(['en', 'ar'], { error: m.languageInvalid }).optional(),
+});
+
+export const auditEventSchema = z.object({
+  position: z.string(),
+  eventId: z.string(),
+  type: z.string(),
+  streamId: z.string(),
+  /** Business time, and when it was written. */
+  occurredAt: z.string(),
+  recordedAt: z.string(),
+  userId: z.string().nullable(),
+  userName: z.string().nullable(),
+  pharmacyId: z.string().nullable(),
+  /** The event in plain words, in the language asked for. */
+  description: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export const auditEventPageSchema = z.object({
+  events: z.array(auditEventSchema),
+  /** Pass as `cursor` for the next (older) page; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type AuditEventPage = z.infer<typeof auditEventPageSchema>;

@@ -76,6 +76,8 @@ export const validationMessages = {
   instantInvalid: 'Give a date and time with its offset, e.g. 2026-11-17T14:00:00+03:00',
   booleanInvalid: 'Use true or false',
   stockCardSubject: 'Give a batchId, or a productId with a pharmacyId',
+  eventTypeInvalid: 'An event type is a name such as SaleCompleted',
+  cursorInvalid: 'Use the nextCursor of the page before',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

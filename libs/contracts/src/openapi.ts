@@ -52,7 +52,14 @@ import {
   saleReturnSchema,
   saleSchema,
 } from './sales';
-import { stockCardQuerySchema, stockCardSchema, stockOnHandQuerySchema, stockOnHandSchema } from './audit';
+import {
+  auditEventPageSchema,
+  auditEventsQuerySchema,
+  stockCardQuerySchema,
+  stockCardSchema,
+  stockOnHandQuerySchema,
+  stockOnHandSchema,
+} from './audit';
 import {
   cancelCountSchema,
   recordCountsSchema,
@@ -663,6 +670,14 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
 
 function registerAuditPaths(registry: OpenAPIRegistry): void {
   const path = pathRegistrar(registry);
+  path(
+    'get',
+    '/api/audit/events',
+    'Audit',
+    'Every event, newest first, filtered by pharmacy, product, batch, user, type and period, a page at a time (cursor), each in plain words in English or Arabic (`lang`, else Accept-Language) (administrators)',
+    { query: auditEventsQuerySchema },
+    { 200: json(auditEventPageSchema, 'A page of events'), 400: error('Invalid input'), 403: error('FORBIDDEN') },
+  );
   path(
     'get',
     '/api/audit/stock-on-hand',

@@ -248,6 +248,21 @@ export interface StockLedgerTable {
   reference: string | null;
 }
 
+export interface AuditEventsTable {
+  position: BigIntColumn;
+  eventId: string;
+  eventType: string;
+  streamId: string;
+  occurredAt: Timestamp;
+  recordedAt: Timestamp;
+  userId: string | null;
+  /** The pharmacy the fact belongs to, when it belongs to one. */
+  pharmacyId: string | null;
+  productIds: string[];
+  batchIds: string[];
+  data: ColumnType<Record<string, unknown>, string, string>;
+}
+
 export interface StockLedgerBalancesTable {
   batchId: string;
   balance: number;
@@ -434,6 +449,7 @@ export interface ReadDatabase {
   stockCounts: StockCountsTable;
   stockLedger: StockLedgerTable;
   stockLedgerBalances: StockLedgerBalancesTable;
+  auditEvents: AuditEventsTable;
   stockCountLines: StockCountLinesTable;
   transferItems: TransferItemsTable;
   transferSteps: TransferStepsTable;

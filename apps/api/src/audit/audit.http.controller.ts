@@ -1,5 +1,12 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { stockCardQuerySchema, stockOnHandQuerySchema, type StockCard, type StockOnHand } from '@pharmacy/contracts';
+import { Controller, Get, Headers, Query } from '@nestjs/common';
+import {
+  auditEventsQuerySchema,
+  stockCardQuerySchema,
+  stockOnHandQuerySchema,
+  type AuditEventPage,
+  type StockCard,
+  type StockOnHand,
+} from '@pharmacy/contracts';
 import type { z } from 'zod';
 import { AdminOnly } from '../common/access/access';
 import { ZodValidationPipe } from '../common/validation';
@@ -12,6 +19,16 @@ const AUDITORS_ONLY = 'Only administrators can see the audit trail.';
 @AdminOnly(AUDITORS_ONLY)
 export class AuditHttpController {
   constructor(private readonly audit: AuditService) {}
+
+  /** Every event, newest first, filtered, in plain words in the language asked for (`lang`, else Accept-Language). */
+  @Get('events')
+  events(
+    @Query(new ZodValidationPipe(auditEventsQuerySchema)) query: z.output<typeof auditEventsQuerySchema>,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+  ): Promise<AuditEventPage> {
+    const language = query.lang ?? (acceptLanguage?.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en');
+    return this.audit.events({ ...query, language });
+  }
 
   @Get('stock-on-hand')
   stockOnHand(

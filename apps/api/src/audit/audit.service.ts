@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import type { StockCard, StockOnHand } from '@pharmacy/contracts';
+import type { AuditEventPage, StockCard, StockOnHand } from '@pharmacy/contracts';
 import { stockDecider, stockStreamId, type StockEvent } from '@pharmacy/domain';
 import type { EventStore } from '@pharmacy/event-store';
 import type { ReadDb } from '@pharmacy/read-db';
 import { personName } from '../common/person-name';
+import { describeEvent, type Language } from './describe-event';
 import { EVENT_STORE, READ_DB } from '../infrastructure/tokens';
 
 const REPLAY_PAGE = 5000;
@@ -165,5 +166,89 @@ export class AuditService {
       closing: balance,
       movements: rows,
     };
+  }
+
+  async events(filter: {
+    pharmacyId: string | null;
+    productId: string | null;
+    batchId: string | null;
+    userId: string | null;
+    type?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    cursor?: string | undefined;
+    limit: number;
+    language: Language;
+  }): Promise<AuditEventPage> {
+    let query = this.db
+      .selectFrom('auditEvents as e')
+      .leftJoin('users as u', 'u.id', 'e.userId')
+      .selectAll('e')
+      .select(personName('u').as('userName'))
+      .orderBy('e.position', 'desc')
+      .limit(filter.limit + 1);
+    if (filter.pharmacyId) query = query.where('e.pharmacyId', '=', filter.pharmacyId);
+    if (filter.productId) query = query.where(sql<boolean>`e.product_ids @> ARRAY[${filter.productId}]::uuid[]`);
+    if (filter.batchId) query = query.where(sql<boolean>`e.batch_ids @> ARRAY[${filter.batchId}]::uuid[]`);
+    if (filter.userId) query = query.where('e.userId', '=', filter.userId);
+    if (filter.type) query = query.where('e.eventType', '=', filter.type);
+    if (filter.from) query = query.where('e.occurredAt', '>=', new Date(filter.from));
+    if (filter.to) query = query.where('e.occurredAt', '<=', new Date(filter.to));
+    if (filter.cursor) query = query.where('e.position', '<', filter.cursor);
+    const rows = await query.execute();
+    const page = rows.slice(0, filter.limit);
+    const names = await this.namesFor(page.map((row) => row.data));
+    return {
+      events: page.map((row) => ({
+        position: String(row.position),
+        eventId: row.eventId,
+        type: row.eventType,
+        streamId: row.streamId,
+        occurredAt: row.occurredAt.toISOString(),
+        recordedAt: row.recordedAt.toISOString(),
+        userId: row.userId,
+        userName: row.userName,
+        pharmacyId: row.pharmacyId,
+        description: describeEvent(row.eventType, row.data, names(filter.language), filter.language),
+        data: row.data,
+      })),
+      nextCursor: rows.length > filter.limit ? String(page.at(-1)!.position) : null,
+    };
+  }
+
+  /** Product, batch and pharmacy names for the ids a page of events mentions. */
+  private async namesFor(datas: ReadonlyArray<Record<string, unknown>>) {
+    const ids = (key: string) => [
+      ...new Set(datas.flatMap((d) => [d[key]]).filter((v): v is string => typeof v === 'string')),
+    ];
+    const productIds = ids('productId');
+    const batchIds = ids('batchId');
+    const pharmacyIds = [...new Set([...ids('pharmacyId'), ...ids('fromPharmacyId'), ...ids('toPharmacyId')])];
+    const [products, batches, pharmacies] = await Promise.all([
+      productIds.length
+        ? this.db.selectFrom('products').select(['id', 'name', 'nameAr']).where('id', 'in', productIds).execute()
+        : [],
+      batchIds.length
+        ? this.db.selectFrom('inventoryBatches').select(['id', 'batchNumber']).where('id', 'in', batchIds).execute()
+        : [],
+      pharmacyIds.length
+        ? this.db.selectFrom('pharmacies').select(['id', 'name', 'nameAr']).where('id', 'in', pharmacyIds).execute()
+        : [],
+    ]);
+    return (language: Language) => ({
+      product: (id: unknown) => {
+        const p = products.find((row) => row.id === id);
+        return p ? (language === 'ar' && p.nameAr) || p.name : language === 'ar' ? 'منتج غير معروف' : 'Unknown Product';
+      },
+      batch: (id: unknown) => batches.find((row) => row.id === id)?.batchNumber ?? String(id).slice(-8),
+      pharmacy: (id: unknown) => {
+        const p = pharmacies.find((row) => row.id === id);
+        return p
+          ? (language === 'ar' && p.nameAr) || p.name
+          : language === 'ar'
+            ? 'موقع غير معروف'
+            : 'Unknown Location';
+      },
+    });
   }
 }

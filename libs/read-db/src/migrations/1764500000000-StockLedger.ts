@@ -33,6 +33,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX stock_ledger_pharmacy_time_idx ON stock_ledger (pharmacy_id, occurred_at)`.execute(db);
   await sql`CREATE INDEX stock_ledger_product_idx ON stock_ledger (product_id, pharmacy_id, position)`.execute(db);
   await db.schema
+    .createTable('audit_events')
+    .addColumn('position', 'bigint', (c) => c.primaryKey())
+    .addColumn('event_id', 'uuid', (c) => c.notNull())
+    .addColumn('event_type', 'text', (c) => c.notNull())
+    .addColumn('stream_id', 'text', (c) => c.notNull())
+    .addColumn('occurred_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('recorded_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('user_id', 'uuid')
+    .addColumn('pharmacy_id', 'uuid')
+    .addColumn('product_ids', sql`uuid[]`, (c) => c.notNull())
+    .addColumn('batch_ids', sql`uuid[]`, (c) => c.notNull())
+    .addColumn('data', 'jsonb', (c) => c.notNull())
+    .execute();
+  await sql`CREATE INDEX audit_events_pharmacy_idx ON audit_events (pharmacy_id, position DESC)`.execute(db);
+  await sql`CREATE INDEX audit_events_type_idx ON audit_events (event_type, position DESC)`.execute(db);
+  await sql`CREATE INDEX audit_events_user_idx ON audit_events (user_id, position DESC)`.execute(db);
+  await sql`CREATE INDEX audit_events_products_idx ON audit_events USING gin (product_ids)`.execute(db);
+  await sql`CREATE INDEX audit_events_batches_idx ON audit_events USING gin (batch_ids)`.execute(db);
+  await db.schema
     .createTable('stock_ledger_balances')
     .addColumn('batch_id', 'uuid', (c) => c.primaryKey())
     .addColumn('balance', 'integer', (c) => c.notNull())
@@ -42,5 +61,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('stock_ledger_balances').execute();
+  await db.schema.dropTable('audit_events').execute();
   await db.schema.dropTable('stock_ledger').execute();
 }
