@@ -46,7 +46,7 @@ const english: Record<string, Describe> = {
   BatchDiscountSet: (d, x) =>
     `Batch ${x.batch(d.batchId)} discounted ${String(d.discountPercentage)}% (${String(d.reason)})`,
   BatchDiscountEnded: (d, x) => `Discount on batch ${x.batch(d.batchId)} ended`,
-  BatchExpired: (d, x) => `Batch ${String(d.batchNumber)} recorded as expired with ${n(d.quantity)} packs`,
+  BatchExpired: (d) => `Batch ${String(d.batchNumber)} recorded as expired with ${n(d.quantity)} packs`,
   StockWrittenOff: (d, x) =>
     `${n(d.quantity)} packs of batch ${x.batch(d.batchId)} written off (${String(d.reason)}), witnessed by ${String(d.witness)}`,
   StockCountStarted: (d, x) => `Stock count started at ${x.pharmacy(d.pharmacyId)}`,
