@@ -10,6 +10,12 @@ export const configSchema = z.object({
   APP_ROLE: z.enum(['all', 'api', 'projector']).default('all'),
   /** Run the background jobs (BullMQ) in this process when the role includes them. */
   BACKGROUND_JOBS: booleanFlag.default(true),
+  /** When the nightly expiry scan runs (cron pattern, in TIME_ZONE). */
+  EXPIRY_SCAN_CRON: z
+    .string()
+    .trim()
+    .regex(/^(\S+\s+){4}\S+$/, 'must be a cron pattern of five fields, e.g. "5 0 * * *"')
+    .default('5 0 * * *'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),

@@ -83,6 +83,7 @@ export async function openRuntime(
         mail: mailer,
         databaseUrl,
         timeZone: config.TIME_ZONE,
+        expiryScanCron: config.EXPIRY_SCAN_CRON,
         ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
         logger: {
           info: (context, message) => workerLog.info(context, message),
