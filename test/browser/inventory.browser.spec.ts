@@ -392,8 +392,10 @@ describe('Inventory and products in the browser', () => {
         expect(entries).toEqual([
           'Dashboard',
           'Inventory',
+          'Stock Counts',
           'Products',
           'POS',
+          'Expiry',
           'Shortages',
           'Locations',
           'Transfers',
@@ -490,8 +492,10 @@ describe('Inventory and products in the browser', () => {
         expect(await nav.getByRole('link').allTextContents()).toEqual([
           'Dashboard',
           'Inventory',
+          'Stock Counts',
           'Products',
           'POS',
+          'Expiry',
           'Shortages',
           'Locations',
           'Transfers',

@@ -14,12 +14,14 @@ import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PharmacistLoginRouteImport } from './routes/pharmacist-login'
 import { Route as AuthenticatedCategoriesRouteImport } from './routes/_authenticated/categories'
+import { Route as AuthenticatedExpiryRouteImport } from './routes/_authenticated/expiry'
 import { Route as AuthenticatedInventoryRouteImport } from './routes/_authenticated/inventory'
 import { Route as AuthenticatedLocationsRouteImport } from './routes/_authenticated/locations'
 import { Route as AuthenticatedPosRouteImport } from './routes/_authenticated/pos'
 import { Route as AuthenticatedProductsRouteImport } from './routes/_authenticated/products'
 import { Route as AuthenticatedSettingsRouteImport } from './routes/_authenticated/settings'
 import { Route as AuthenticatedShortagesRouteImport } from './routes/_authenticated/shortages'
+import { Route as AuthenticatedStockCountsRouteImport } from './routes/_authenticated/stock-counts'
 import { Route as AuthenticatedSuppliersRouteImport } from './routes/_authenticated/suppliers'
 import { Route as AuthenticatedTransfersRouteImport } from './routes/_authenticated/transfers'
 import { Route as AuthenticatedUserManagementRouteImport } from './routes/_authenticated/user-management'
@@ -46,6 +48,11 @@ const PharmacistLoginRoute = PharmacistLoginRouteImport.update({
 const AuthenticatedCategoriesRoute = AuthenticatedCategoriesRouteImport.update({
   id: '/categories',
   path: '/categories',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedExpiryRoute = AuthenticatedExpiryRouteImport.update({
+  id: '/expiry',
+  path: '/expiry',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedInventoryRoute = AuthenticatedInventoryRouteImport.update({
@@ -78,6 +85,12 @@ const AuthenticatedShortagesRoute = AuthenticatedShortagesRouteImport.update({
   path: '/shortages',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedStockCountsRoute =
+  AuthenticatedStockCountsRouteImport.update({
+    id: '/stock-counts',
+    path: '/stock-counts',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedSuppliersRoute = AuthenticatedSuppliersRouteImport.update({
   id: '/suppliers',
   path: '/suppliers',
@@ -100,12 +113,14 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/pharmacist-login': typeof PharmacistLoginRoute
   '/categories': typeof AuthenticatedCategoriesRoute
+  '/expiry': typeof AuthenticatedExpiryRoute
   '/inventory': typeof AuthenticatedInventoryRoute
   '/locations': typeof AuthenticatedLocationsRoute
   '/pos': typeof AuthenticatedPosRoute
   '/products': typeof AuthenticatedProductsRoute
   '/settings': typeof AuthenticatedSettingsRoute
   '/shortages': typeof AuthenticatedShortagesRoute
+  '/stock-counts': typeof AuthenticatedStockCountsRoute
   '/suppliers': typeof AuthenticatedSuppliersRoute
   '/transfers': typeof AuthenticatedTransfersRoute
   '/user-management': typeof AuthenticatedUserManagementRoute
@@ -115,12 +130,14 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/pharmacist-login': typeof PharmacistLoginRoute
   '/categories': typeof AuthenticatedCategoriesRoute
+  '/expiry': typeof AuthenticatedExpiryRoute
   '/inventory': typeof AuthenticatedInventoryRoute
   '/locations': typeof AuthenticatedLocationsRoute
   '/pos': typeof AuthenticatedPosRoute
   '/products': typeof AuthenticatedProductsRoute
   '/settings': typeof AuthenticatedSettingsRoute
   '/shortages': typeof AuthenticatedShortagesRoute
+  '/stock-counts': typeof AuthenticatedStockCountsRoute
   '/suppliers': typeof AuthenticatedSuppliersRoute
   '/transfers': typeof AuthenticatedTransfersRoute
   '/user-management': typeof AuthenticatedUserManagementRoute
@@ -132,12 +149,14 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/pharmacist-login': typeof PharmacistLoginRoute
   '/_authenticated/categories': typeof AuthenticatedCategoriesRoute
+  '/_authenticated/expiry': typeof AuthenticatedExpiryRoute
   '/_authenticated/inventory': typeof AuthenticatedInventoryRoute
   '/_authenticated/locations': typeof AuthenticatedLocationsRoute
   '/_authenticated/pos': typeof AuthenticatedPosRoute
   '/_authenticated/products': typeof AuthenticatedProductsRoute
   '/_authenticated/settings': typeof AuthenticatedSettingsRoute
   '/_authenticated/shortages': typeof AuthenticatedShortagesRoute
+  '/_authenticated/stock-counts': typeof AuthenticatedStockCountsRoute
   '/_authenticated/suppliers': typeof AuthenticatedSuppliersRoute
   '/_authenticated/transfers': typeof AuthenticatedTransfersRoute
   '/_authenticated/user-management': typeof AuthenticatedUserManagementRoute
@@ -149,12 +168,14 @@ export interface FileRouteTypes {
     | '/login'
     | '/pharmacist-login'
     | '/categories'
+    | '/expiry'
     | '/inventory'
     | '/locations'
     | '/pos'
     | '/products'
     | '/settings'
     | '/shortages'
+    | '/stock-counts'
     | '/suppliers'
     | '/transfers'
     | '/user-management'
@@ -164,12 +185,14 @@ export interface FileRouteTypes {
     | '/login'
     | '/pharmacist-login'
     | '/categories'
+    | '/expiry'
     | '/inventory'
     | '/locations'
     | '/pos'
     | '/products'
     | '/settings'
     | '/shortages'
+    | '/stock-counts'
     | '/suppliers'
     | '/transfers'
     | '/user-management'
@@ -180,12 +203,14 @@ export interface FileRouteTypes {
     | '/login'
     | '/pharmacist-login'
     | '/_authenticated/categories'
+    | '/_authenticated/expiry'
     | '/_authenticated/inventory'
     | '/_authenticated/locations'
     | '/_authenticated/pos'
     | '/_authenticated/products'
     | '/_authenticated/settings'
     | '/_authenticated/shortages'
+    | '/_authenticated/stock-counts'
     | '/_authenticated/suppliers'
     | '/_authenticated/transfers'
     | '/_authenticated/user-management'
@@ -235,6 +260,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedCategoriesRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/expiry': {
+      id: '/_authenticated/expiry'
+      path: '/expiry'
+      fullPath: '/expiry'
+      preLoaderRoute: typeof AuthenticatedExpiryRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/inventory': {
       id: '/_authenticated/inventory'
       path: '/inventory'
@@ -277,6 +309,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedShortagesRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/stock-counts': {
+      id: '/_authenticated/stock-counts'
+      path: '/stock-counts'
+      fullPath: '/stock-counts'
+      preLoaderRoute: typeof AuthenticatedStockCountsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/suppliers': {
       id: '/_authenticated/suppliers'
       path: '/suppliers'
@@ -303,12 +342,14 @@ declare module '@tanstack/react-router' {
 
 interface AuthenticatedRouteChildren {
   AuthenticatedCategoriesRoute: typeof AuthenticatedCategoriesRoute
+  AuthenticatedExpiryRoute: typeof AuthenticatedExpiryRoute
   AuthenticatedInventoryRoute: typeof AuthenticatedInventoryRoute
   AuthenticatedLocationsRoute: typeof AuthenticatedLocationsRoute
   AuthenticatedPosRoute: typeof AuthenticatedPosRoute
   AuthenticatedProductsRoute: typeof AuthenticatedProductsRoute
   AuthenticatedSettingsRoute: typeof AuthenticatedSettingsRoute
   AuthenticatedShortagesRoute: typeof AuthenticatedShortagesRoute
+  AuthenticatedStockCountsRoute: typeof AuthenticatedStockCountsRoute
   AuthenticatedSuppliersRoute: typeof AuthenticatedSuppliersRoute
   AuthenticatedTransfersRoute: typeof AuthenticatedTransfersRoute
   AuthenticatedUserManagementRoute: typeof AuthenticatedUserManagementRoute
@@ -316,12 +357,14 @@ interface AuthenticatedRouteChildren {
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedCategoriesRoute: AuthenticatedCategoriesRoute,
+  AuthenticatedExpiryRoute: AuthenticatedExpiryRoute,
   AuthenticatedInventoryRoute: AuthenticatedInventoryRoute,
   AuthenticatedLocationsRoute: AuthenticatedLocationsRoute,
   AuthenticatedPosRoute: AuthenticatedPosRoute,
   AuthenticatedProductsRoute: AuthenticatedProductsRoute,
   AuthenticatedSettingsRoute: AuthenticatedSettingsRoute,
   AuthenticatedShortagesRoute: AuthenticatedShortagesRoute,
+  AuthenticatedStockCountsRoute: AuthenticatedStockCountsRoute,
   AuthenticatedSuppliersRoute: AuthenticatedSuppliersRoute,
   AuthenticatedTransfersRoute: AuthenticatedTransfersRoute,
   AuthenticatedUserManagementRoute: AuthenticatedUserManagementRoute,

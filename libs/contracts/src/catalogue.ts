@@ -321,6 +321,9 @@ export const expiringBatchSchema = z.object({
   discountPercentage: z.string().nullable(),
   /** The day the expiry scan recorded the batch as expired; null: not recorded (yet). */
   expiredOn: z.string().nullable(),
+  /** Packs held for pending transfers (not to be moved or written off again), and loose units of opened packs. */
+  reservedQuantity: z.number(),
+  looseUnits: z.number(),
 });
 export type ExpiringBatch = z.infer<typeof expiringBatchSchema>;
 export const expiringQuerySchema = z.object({
@@ -372,6 +375,21 @@ export const availabilityQuerySchema = z.object({
   /** Only this product (a pre-filled transfer). */
   productId: optionalIdSchema(),
 });
+
+/** A run of the expiry scan: POST /api/inventory/expiry-scan, and the last one in GET. */
+export const expiryScanRunSchema = z.object({
+  today: z.string(),
+  pharmacies: z.number(),
+  /** Batches recorded as expired by this run (0 when an earlier run recorded them). */
+  batches: z.number(),
+  durationMs: z.number(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  /** 'schedule', or the id of the user who started it. */
+  trigger: z.string(),
+});
+export type ExpiryScanRun = z.infer<typeof expiryScanRunSchema>;
+export const expiryScanStatusSchema = z.object({ lastRun: expiryScanRunSchema.nullable() });
 
 /** POST /api/inventory/discount: sell this batch this much below the list price (again to change it). */
 export const batchDiscountSchema = z.object({

@@ -26,6 +26,8 @@ import {
 import { profileSchema, systemSettingsSchema } from './settings';
 import {
   availabilityRowSchema,
+  expiryScanRunSchema,
+  expiryScanStatusSchema,
   batchDiscountSchema,
   endBatchDiscountSchema,
   batchCorrectionSchema,
@@ -600,15 +602,6 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
     },
     { 200: json(z.array(availabilityRowSchema), 'By name'), 400: error('pharmacyId missing') },
   );
-  const expiryScanRun = z.object({
-    today: z.string(),
-    pharmacies: z.number(),
-    batches: z.number().describe('Batches recorded as expired by this run (0 when an earlier run recorded them)'),
-    durationMs: z.number(),
-    startedAt: z.string(),
-    finishedAt: z.string(),
-    trigger: z.string().describe("'schedule', or the id of the user who started it"),
-  });
   path(
     'get',
     '/api/inventory/expiry-scan',
@@ -616,7 +609,7 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
     'The last run of the expiry scan (administrators)',
     {},
     {
-      200: json(z.object({ lastRun: expiryScanRun.nullable() }), 'Null before the first run'),
+      200: json(expiryScanStatusSchema, 'Null before the first run'),
       403: error('FORBIDDEN'),
     },
   );
@@ -626,7 +619,7 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
     'Inventory',
     'Run the expiry scan now (administrators; it also runs every night): every batch past its expiry date with units left is recorded as expired (BatchExpired), once',
     {},
-    { 200: json(expiryScanRun, 'This run'), 403: error('FORBIDDEN') },
+    { 200: json(expiryScanRunSchema, 'This run'), 403: error('FORBIDDEN') },
   );
   path(
     'post',

@@ -18,6 +18,8 @@ export interface ExpiringBatchRow {
   discountPercentage: string | null;
   /** The day the expiry scan recorded it as expired; null: not recorded (yet). */
   expiredOn: string | null;
+  reservedQuantity: number;
+  looseUnits: number;
 }
 
 /**
@@ -48,6 +50,8 @@ export async function expiringBatches(
       sql<number>`(b.expiry_date - ${options.today}::date)`.as('daysToExpiry'),
       'b.discountPercentage',
       'b.expiredOn',
+      'b.reservedQuantity',
+      'b.looseUnits',
     ])
     .where('b.isActive', '=', true)
     .where('b.quantity', '>', 0)

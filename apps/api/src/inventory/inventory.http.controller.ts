@@ -20,6 +20,7 @@ import {
   type FefoItem,
   type HistoryEntry,
   type InventoryBatch,
+  type ExpiryScanRun,
   type LowStockItem,
   type ShortageItem,
   type StockAdjustmentInput,
@@ -37,7 +38,7 @@ import type { AppConfig } from '../config/config';
 import { APP_CONFIG, EVENT_STORE, READ_DB } from '../infrastructure/tokens';
 import type { EventStore } from '@pharmacy/event-store';
 import type { ReadDb } from '@pharmacy/read-db';
-import { lastExpiryScan, runExpiryScan, type ExpiryScanRun } from '@pharmacy/worker';
+import { lastExpiryScan, runExpiryScan } from '@pharmacy/worker';
 import { AdminOnly } from '../common/access/access';
 import { ProductQueries } from '../catalogue/product.queries';
 import {

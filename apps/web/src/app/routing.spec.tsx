@@ -73,6 +73,8 @@ describe('routes for a signed-out visitor', () => {
     '/suppliers',
     '/transfers',
     '/shortages',
+    '/expiry',
+    '/stock-counts',
   ])('warns and sends the browser to sign in from %s', async (path) => {
     signedOut();
     renderApp({ path });
@@ -132,6 +134,9 @@ describe('routes for a signed-in user', () => {
       'GET /api/suppliers': () => fakeResponse(200, []),
       'GET /api/transfers': () => fakeResponse(200, []),
       'GET /api/inventory/shortages': () => fakeResponse(200, []),
+      'GET /api/inventory/expiring?days=30': () => fakeResponse(200, []),
+      'GET /api/inventory/expiry-scan': () => fakeResponse(200, { lastRun: null }),
+      'GET /api/stock-counts': () => fakeResponse(200, []),
     });
   }
 
@@ -154,6 +159,8 @@ describe('routes for a signed-in user', () => {
     ['/suppliers', 'Suppliers'],
     ['/transfers', 'Stock Transfers'],
     ['/shortages', 'Stock Shortages'],
+    ['/expiry', 'Expiry Management'],
+    ['/stock-counts', 'Stock Counts'],
   ])('opens %s', async (path, heading) => {
     signedIn();
     renderApp({ path });

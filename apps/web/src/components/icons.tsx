@@ -370,3 +370,29 @@ export const EyeIcon = (props: IconProps) => (
     <circle cx="12" cy="12" r="3" />
   </Icon>
 );
+
+export const PercentIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M19 5 5 19" />
+    <circle cx="7" cy="7" r="2.5" />
+    <circle cx="17" cy="17" r="2.5" />
+  </Icon>
+);
+
+/** Packs leaving stock for good (a write-off). */
+export const PackageMinusIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M21 8v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8" />
+    <path d="M2 4h20v4H2z" />
+    <path d="M9 13h6" />
+  </Icon>
+);
+
+/** A stock count (stocktake) sheet. */
+export const ClipboardCheckIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 4h6v3H9z" />
+    <path d="M15 5h3a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1h3" />
+    <path d="m9 14 2 2 4-4" />
+  </Icon>
+);

@@ -2,10 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { navItems, visibleNavItems } from './nav-items';
 
 describe('the sidebar registry', () => {
-  it('lists every entry of the specification, in its order, admin entries last', () => {
+  it('lists every entry of the specification, in its order (Stock Counts after Inventory), admin entries last', () => {
     expect(navItems.map((item) => [item.to, item.adminOnly])).toEqual([
       ['/', false],
       ['/inventory', false],
+      ['/stock-counts', false],
       ['/products', false],
       ['/pos', false],
       ['/ai-chat', false],
@@ -28,8 +29,10 @@ describe('the sidebar registry', () => {
     expect(visibleNavItems(items, { isAdmin: false }).map((item) => item.key)).toEqual([
       'dashboard',
       'inventory',
+      'stock-counts',
       'products',
       'pos',
+      'expiry',
       'shortages',
       'locations',
       'transfers',
@@ -37,8 +40,10 @@ describe('the sidebar registry', () => {
     expect(visibleNavItems(navItems, { isAdmin: true }).map((item) => item.key)).toEqual([
       'dashboard',
       'inventory',
+      'stock-counts',
       'products',
       'pos',
+      'expiry',
       'shortages',
       'locations',
       'transfers',
@@ -49,8 +54,10 @@ describe('the sidebar registry', () => {
     expect(visibleNavItems(navItems, { isAdmin: false }).map((item) => item.key)).toEqual([
       'dashboard',
       'inventory',
+      'stock-counts',
       'products',
       'pos',
+      'expiry',
       'shortages',
       'locations',
       'transfers',

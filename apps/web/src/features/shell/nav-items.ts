@@ -4,6 +4,7 @@ import {
   BoxesIcon,
   CartIcon,
   ChartIcon,
+  ClipboardCheckIcon,
   ClockIcon,
   DashboardIcon,
   MapPinIcon,
@@ -35,7 +36,7 @@ interface NavItemBase {
  */
 export type NavItem = NavItemBase & ({ built: true; to: AppPath } | { built: false; to: string });
 
-/** Specification §2, "Navigation shell": every entry, in the specification's order. */
+/** Specification §2, "Navigation shell": every entry, in the specification's order (plus Stock Counts). */
 export const navItems: readonly NavItem[] = [
   { key: 'dashboard', to: '/', built: true, icon: DashboardIcon, label: { id: 'nav.dashboard' }, adminOnly: false },
   {
@@ -46,10 +47,19 @@ export const navItems: readonly NavItem[] = [
     label: { id: 'nav.inventory' },
     adminOnly: false,
   },
+  // Not in the specification's list: stocktakes belong with the stock, so right after Inventory.
+  {
+    key: 'stock-counts',
+    to: '/stock-counts',
+    built: true,
+    icon: ClipboardCheckIcon,
+    label: { id: 'nav.stockCounts' },
+    adminOnly: false,
+  },
   { key: 'products', to: '/products', built: true, icon: PillIcon, label: { id: 'nav.products' }, adminOnly: false },
   { key: 'pos', to: '/pos', built: true, icon: CartIcon, label: { id: 'nav.pos' }, adminOnly: false },
   { key: 'ai-chat', to: '/ai-chat', built: false, icon: SparklesIcon, label: { id: 'nav.aiChat' }, adminOnly: false },
-  { key: 'expiry', to: '/expiry', built: false, icon: ClockIcon, label: { id: 'nav.expiry' }, adminOnly: false },
+  { key: 'expiry', to: '/expiry', built: true, icon: ClockIcon, label: { id: 'nav.expiry' }, adminOnly: false },
   {
     key: 'shortages',
     to: '/shortages',

@@ -75,6 +75,8 @@ const expiring = (count: number): ExpiringBatch[] =>
     pharmacyId: downtown.id,
     discountPercentage: null,
     expiredOn: null,
+    reservedQuantity: 0,
+    looseUnits: 0,
     pharmacyName: downtown.name,
   }));
 

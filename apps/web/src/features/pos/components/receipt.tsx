@@ -7,6 +7,7 @@ import { localizedName } from '../../../lib/catalogue';
 import { useDateTimeFormatter, useDayFormatter } from '../../../lib/dates';
 import { useMoneyFormatter } from '../../../lib/money';
 import { salesUnitLabels } from '../../../lib/sales-units';
+import { lineDiscount, saleDiscountTotal } from '../utils/receipt-discounts';
 import { saleNumber } from '../utils/sale-number';
 
 export type Paper = '80mm' | 'a4';
@@ -24,6 +25,12 @@ export function Receipt({ sale }: { sale: SaleDetail }) {
   const dateTime = useDateTimeFormatter();
   const pharmacyName = localizedName(sale.pharmacy.name, sale.pharmacy.nameAr, language);
   const address = language === 'ar' && sale.pharmacy.addressAr ? sale.pharmacy.addressAr : sale.pharmacy.address;
+  const percent = (rate: string) =>
+    intl.formatNumber(Number(rate) / 100, { style: 'percent', maximumFractionDigits: 2 });
+  const discounts = saleDiscountTotal(sale);
+  // A minus sign before the amount as formatted: a negative amount formatted in Arabic, with its
+  // direction marks and the Latin currency symbol, comes out scrambled in a right-to-left line.
+  const minus = (amount: string) => `\u2212${money(amount)}`;
   return (
     <article className="receipt" aria-label={intl.formatMessage({ id: 'pos.receipt.title' })}>
       <header className="receipt-header">
@@ -61,27 +68,53 @@ export function Receipt({ sale }: { sale: SaleDetail }) {
         )}
       </dl>
       <ol className="receipt-lines">
-        {sale.lines.map((line) => (
-          <li key={line.lineIndex}>
-            <div className="receipt-line">
-              <span>{localizedName(line.productName, line.productNameAr, language)}</span>
-              <span className="receipt-amount">{money(line.totalPrice)}</span>
-            </div>
-            <div className="receipt-detail">
-              {intl.formatNumber(line.quantity)} × {intl.formatMessage(salesUnitLabels[line.salesUnit])} ·{' '}
-              {money(line.unitPrice)}
-            </div>
-            {line.allocations.map((allocation) => (
-              <div className="receipt-detail" key={allocation.batchId}>
-                <FormattedMessage
-                  id="pos.receipt.batchLine"
-                  values={{ batch: <bdi>{allocation.batchNumber}</bdi>, date: day(allocation.expiryDate) }}
-                />
-                {line.allocations.length > 1 && <> · {intl.formatNumber(allocation.quantity)}</>}
+        {sale.lines.map((line) => {
+          const discount = lineDiscount(line);
+          return (
+            <li key={line.lineIndex} data-discounted={discount ? '' : undefined}>
+              <div className="receipt-line">
+                <span>{localizedName(line.productName, line.productNameAr, language)}</span>
+                <span className="receipt-amount">{money(line.totalPrice)}</span>
               </div>
-            ))}
-          </li>
-        ))}
+              <div className="receipt-detail">
+                {intl.formatNumber(line.quantity)} × {intl.formatMessage(salesUnitLabels[line.salesUnit])} ·{' '}
+                {money(line.unitPrice)}
+              </div>
+              {discount && (
+                <>
+                  <div className="receipt-detail receipt-line" data-testid="receipt-list-price">
+                    <span>
+                      <FormattedMessage id="pos.receipt.listPrice" />
+                    </span>
+                    <span className="receipt-amount">{money(discount.listTotal)}</span>
+                  </div>
+                  <div className="receipt-detail receipt-line receipt-discount" data-testid="receipt-discount">
+                    <span>
+                      {discount.percentages.length > 0 ? (
+                        <FormattedMessage
+                          id="pos.receipt.discountRate"
+                          values={{ value: discount.percentages.map(percent).join(' / ') }}
+                        />
+                      ) : (
+                        <FormattedMessage id="pos.receipt.discount" />
+                      )}
+                    </span>
+                    <span className="receipt-amount">{minus(discount.amount)}</span>
+                  </div>
+                </>
+              )}
+              {line.allocations.map((allocation) => (
+                <div className="receipt-detail" key={allocation.batchId}>
+                  <FormattedMessage
+                    id="pos.receipt.batchLine"
+                    values={{ batch: <bdi>{allocation.batchNumber}</bdi>, date: day(allocation.expiryDate) }}
+                  />
+                  {line.allocations.length > 1 && <> · {intl.formatNumber(allocation.quantity)}</>}
+                </div>
+              ))}
+            </li>
+          );
+        })}
       </ol>
       <dl className="receipt-totals">
         <div>
@@ -90,6 +123,14 @@ export function Receipt({ sale }: { sale: SaleDetail }) {
           </dt>
           <dd className="receipt-amount">{money(sale.totalAmount)}</dd>
         </div>
+        {discounts !== '0.00' && (
+          <div data-testid="receipt-discounts">
+            <dt>
+              <FormattedMessage id="pos.receipt.discounts" />
+            </dt>
+            <dd className="receipt-amount">{minus(discounts)}</dd>
+          </div>
+        )}
         <div>
           <dt>
             <FormattedMessage id="pos.receipt.cash" />

@@ -40,8 +40,10 @@ describe('The signed-in shell', () => {
     expect(links).toEqual([
       'Dashboard',
       'Inventory',
+      'Stock Counts',
       'Products',
       'POS',
+      'Expiry',
       'Shortages',
       'Locations',
       'Transfers',
@@ -66,7 +68,17 @@ describe('The signed-in shell', () => {
       within(nav())
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'Inventory', 'Products', 'POS', 'Shortages', 'Locations', 'Transfers']);
+    ).toEqual([
+      'Dashboard',
+      'Inventory',
+      'Stock Counts',
+      'Products',
+      'POS',
+      'Expiry',
+      'Shortages',
+      'Locations',
+      'Transfers',
+    ]);
     expect(screen.getByTestId('sidebar-user-name').textContent).toBe('sara@pharmacy.example');
     expect(screen.getByTestId('sidebar-user-role').textContent).toBe('Pharmacist');
     // One pharmacy: its name, nothing to switch.

@@ -1,0 +1,377 @@
+import type { ExpiringBatch } from '@pharmacy/contracts';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Grid,
+  Heading,
+  IconButton,
+  Select,
+  Table,
+  Text,
+  TextField,
+  Tooltip,
+} from '@radix-ui/themes';
+import type { ComponentProps } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { DataTable } from '../../../components/data-table';
+import { DownloadIcon, PackageMinusIcon, PercentIcon, SearchIcon, TransferIcon } from '../../../components/icons';
+import { PaginationBar } from '../../../components/pagination-bar';
+import type { MessageId } from '../../../i18n/messages';
+import { useLanguage } from '../../../i18n/use-language';
+import { useRole } from '../../../lib/authorization';
+import { localizedName } from '../../../lib/catalogue';
+import { useDayFormatter } from '../../../lib/dates';
+import { paginate } from '../../../lib/pagination';
+import { usePharmacies } from '../../../lib/pharmacies';
+import { useSignedInUser } from '../../../lib/session';
+import { useExpiring } from '../api/expiry';
+import { useExportExpiry } from '../hooks/use-export-expiry';
+import {
+  DEFAULT_EXPIRY_WINDOW,
+  discountPercentOf,
+  EXPIRY_WINDOWS,
+  expiryStatus,
+  expirySummary,
+  filterExpiring,
+  isPastExpiry,
+  shortSku,
+  sortExpiring,
+  type ExpiryWindow,
+} from '../utils/expiry';
+import { DiscountDialog } from './discount-dialog';
+import { ExpiryScanCard } from './expiry-scan-card';
+import { ExpiryStatusBadge } from './expiry-status-badge';
+import { ExpiryTransferDialog, type PharmacyOption } from './expiry-transfer-dialog';
+import { WriteOffDialog } from './write-off-dialog';
+
+const ALL = 'all';
+
+type Color = ComponentProps<typeof Text>['color'];
+
+const cards: readonly {
+  key: 'expired' | 'expiringSoon' | 'total';
+  units: 'expiredUnits' | 'expiringSoonUnits' | 'totalUnits';
+  label: { id: MessageId };
+  color?: Color;
+}[] = [
+  { key: 'expired', units: 'expiredUnits', label: { id: 'expiry.card.expired' }, color: 'red' },
+  { key: 'expiringSoon', units: 'expiringSoonUnits', label: { id: 'expiry.card.expiringSoon' }, color: 'orange' },
+  { key: 'total', units: 'totalUnits', label: { id: 'expiry.card.total' } },
+];
+
+type Action = { kind: 'discount' | 'transfer' | 'writeOff'; batch: ExpiringBatch } | null;
+
+/**
+ * /expiry (specification 001 §2, §4, §5, §7, §8, §9): batches expiring within a
+ * window (expired ones too), what to do with each (discount, transfer, write
+ * off), a CSV of them and, for administrators, the nightly expiry scan.
+ */
+export function ExpiryPage() {
+  const intl = useIntl();
+  const { language } = useLanguage();
+  const role = useRole();
+  const user = useSignedInUser();
+  const day = useDayFormatter();
+  const pharmacies = usePharmacies();
+  const [days, setDays] = useState<ExpiryWindow>(DEFAULT_EXPIRY_WINDOW);
+  const [pharmacyId, setPharmacyId] = useState<string | null>(null);
+  const expiring = useExpiring(days, pharmacyId);
+  const [query, setQuery] = useState('');
+  const deferredQuery = useDeferredValue(query);
+  const [page, setPage] = useState(1);
+  const [action, setAction] = useState<Action>(null);
+  const exportCsv = useExportExpiry();
+
+  const { filterOptions, destinations, pharmacyName } = useMemo(() => {
+    const mine = new Set(user.pharmacies.map((pharmacy) => pharmacy.id));
+    const active = (pharmacies.data ?? []).filter((pharmacy) => pharmacy.isActive);
+    const named = (pharmacy: { id: string; name: string; nameAr: string | null }): PharmacyOption => ({
+      id: pharmacy.id,
+      name: localizedName(pharmacy.name, pharmacy.nameAr, language),
+    });
+    return {
+      // A pharmacist looks at the pharmacies they work at; the server answers only for those anyway.
+      filterOptions: active.filter((pharmacy) => role === 'admin' || mine.has(pharmacy.id)).map(named),
+      // Specification 001 §5: any other active pharmacy may receive the packs.
+      destinations: active.map(named),
+      // The rows name the pharmacy in English only: the Arabic name comes from the pharmacy list.
+      pharmacyName: (row: ExpiringBatch) => {
+        const pharmacy = (pharmacies.data ?? []).find((candidate) => candidate.id === row.pharmacyId);
+        return pharmacy ? named(pharmacy).name : row.pharmacyName;
+      },
+    };
+  }, [pharmacies.data, user.pharmacies, role, language]);
+
+  const all = useMemo(() => sortExpiring(expiring.data ?? []), [expiring.data]);
+  const rows = useMemo(() => filterExpiring(all, deferredQuery, pharmacyName), [all, deferredQuery, pharmacyName]);
+  const summary = expirySummary(all);
+  const pageWindow = paginate(rows, page);
+  const percent = (value: number) => intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 2 });
+
+  const daysLeft = (value: number) => {
+    if (value < 0) return <FormattedMessage id="expiry.daysAgo" values={{ count: -value }} />;
+    if (value === 0) return <FormattedMessage id="expiry.today" />;
+    return <FormattedMessage id="expiry.daysLeft" values={{ count: value }} />;
+  };
+
+  const renderRow = (batch: ExpiringBatch) => {
+    const name = localizedName(batch.productName, batch.productNameAr, language);
+    const status = expiryStatus(batch.daysToExpiry);
+    const discount = discountPercentOf(batch);
+    const past = isPastExpiry(batch);
+    const label = { name, batch: batch.batchNumber };
+    return (
+      <Table.Row key={batch.batchId} data-status={status} className="expiry-row">
+        <Table.RowHeaderCell>
+          <Text as="div" weight="medium" className="wrap-anywhere">
+            <bdi>{name}</bdi>
+          </Text>
+          <Text as="div" size="1" color="gray">
+            <FormattedMessage
+              id="expiry.sku"
+              values={{ id: <span className="code-value">{shortSku(batch.productId)}</span> }}
+            />
+          </Text>
+        </Table.RowHeaderCell>
+        <Table.Cell>
+          <span className="code-value">{batch.batchNumber}</span>
+        </Table.Cell>
+        <Table.Cell>
+          <bdi>{pharmacyName(batch)}</bdi>
+        </Table.Cell>
+        <Table.Cell justify="end">{intl.formatNumber(batch.quantity)}</Table.Cell>
+        <Table.Cell className="nowrap">{day(batch.expiryDate)}</Table.Cell>
+        <Table.Cell className="nowrap">
+          <Text color={status === 'expired' || status === 'critical' ? 'red' : undefined} data-cell="days">
+            {daysLeft(batch.daysToExpiry)}
+          </Text>
+        </Table.Cell>
+        <Table.Cell>
+          <Flex direction="column" gap="1" align="start">
+            <ExpiryStatusBadge status={status} />
+            {batch.expiredOn && (
+              <Text size="1" color="gray" data-cell="recorded">
+                <FormattedMessage id="expiry.recordedExpired" values={{ date: day(batch.expiredOn) }} />
+              </Text>
+            )}
+          </Flex>
+        </Table.Cell>
+        <Table.Cell>
+          {discount === null ? (
+            <Text color="gray">—</Text>
+          ) : (
+            <Badge color="green" variant="soft" data-cell="discount">
+              <FormattedMessage id="expiry.discountBadge" values={{ value: percent(discount) }} />
+            </Badge>
+          )}
+        </Table.Cell>
+        <Table.Cell>
+          <Flex gap="2">
+            <Tooltip content={intl.formatMessage({ id: 'expiry.action.discount' })}>
+              <IconButton
+                size="1"
+                variant="soft"
+                color="green"
+                aria-label={intl.formatMessage({ id: 'expiry.action.discountLabel' }, label)}
+                onClick={() => setAction({ kind: 'discount', batch })}
+                disabled={past}
+              >
+                <PercentIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip content={intl.formatMessage({ id: 'expiry.action.transfer' })}>
+              <IconButton
+                size="1"
+                variant="soft"
+                aria-label={intl.formatMessage({ id: 'expiry.action.transferLabel' }, label)}
+                onClick={() => setAction({ kind: 'transfer', batch })}
+                disabled={past}
+              >
+                <TransferIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip content={intl.formatMessage({ id: 'expiry.action.writeOff' })}>
+              <IconButton
+                size="1"
+                variant="soft"
+                color="red"
+                aria-label={intl.formatMessage({ id: 'expiry.action.writeOffLabel' }, label)}
+                onClick={() => setAction({ kind: 'writeOff', batch })}
+              >
+                <PackageMinusIcon />
+              </IconButton>
+            </Tooltip>
+          </Flex>
+        </Table.Cell>
+      </Table.Row>
+    );
+  };
+
+  const close = () => setAction(null);
+
+  return (
+    <Flex direction="column" gap="5">
+      <Flex justify="between" align={{ md: 'end' }} gap="3" direction={{ initial: 'column', md: 'row' }}>
+        <Box>
+          <Heading as="h1" size="7">
+            <FormattedMessage id="expiry.title" />
+          </Heading>
+          <Text as="p" color="gray" mt="1">
+            <FormattedMessage id="expiry.subtitle" />
+          </Text>
+        </Box>
+        <Flex gap="2" direction={{ initial: 'column', xs: 'row' }} flexShrink="0">
+          <Select.Root
+            value={String(days)}
+            onValueChange={(value) => {
+              setDays(Number(value) as ExpiryWindow);
+              setPage(1);
+            }}
+          >
+            <Select.Trigger aria-label={intl.formatMessage({ id: 'expiry.window.label' })} />
+            <Select.Content position="popper">
+              {EXPIRY_WINDOWS.map((window) => (
+                <Select.Item key={window} value={String(window)}>
+                  <FormattedMessage id="expiry.window" values={{ days: window }} />
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+          <Select.Root
+            value={pharmacyId ?? ALL}
+            onValueChange={(value) => {
+              setPharmacyId(value === ALL ? null : value);
+              setPage(1);
+            }}
+          >
+            <Select.Trigger
+              className="filter-select"
+              aria-label={intl.formatMessage({ id: 'expiry.pharmacyFilter' })}
+            />
+            <Select.Content position="popper">
+              <Select.Item value={ALL}>
+                <FormattedMessage id="expiry.allPharmacies" />
+              </Select.Item>
+              {filterOptions.map((pharmacy) => (
+                <Select.Item key={pharmacy.id} value={pharmacy.id}>
+                  {pharmacy.name}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+          <Button variant="soft" onClick={() => exportCsv(rows, pharmacyName)} disabled={expiring.isPending}>
+            <DownloadIcon />
+            <FormattedMessage id="expiry.export" />
+          </Button>
+        </Flex>
+      </Flex>
+
+      {role === 'admin' && <ExpiryScanCard />}
+
+      <Grid columns={{ initial: '1', xs: '3' }} gap="3" asChild>
+        <ul className="plain-list" aria-label={intl.formatMessage({ id: 'expiry.summary' })}>
+          {cards.map((card) => (
+            <Card asChild key={card.key} className="summary-card" data-card={card.key}>
+              <li>
+                <Text as="div" size="2" color="gray">
+                  {intl.formatMessage(card.label)}
+                </Text>
+                <Text as="div" size="6" weight="bold" color={summary[card.key] > 0 ? card.color : undefined}>
+                  {expiring.isPending ? '—' : intl.formatNumber(summary[card.key])}
+                </Text>
+                <Text as="div" size="1" color="gray">
+                  {expiring.isPending ? (
+                    '\u00a0'
+                  ) : (
+                    <FormattedMessage id="expiry.card.units" values={{ count: summary[card.units] }} />
+                  )}
+                </Text>
+              </li>
+            </Card>
+          ))}
+        </ul>
+      </Grid>
+
+      <TextField.Root
+        type="search"
+        className="search-field"
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setPage(1);
+        }}
+        placeholder={intl.formatMessage({ id: 'expiry.search' })}
+        aria-label={intl.formatMessage({ id: 'expiry.search' })}
+      >
+        <TextField.Slot>
+          <SearchIcon />
+        </TextField.Slot>
+      </TextField.Root>
+
+      <DataTable
+        label={intl.formatMessage({ id: 'expiry.table.label' })}
+        size="1"
+        columns={[
+          { id: 'expiry.column.product', minWidth: '180px' },
+          { id: 'expiry.column.batch' },
+          { id: 'expiry.column.pharmacy', minWidth: '130px' },
+          { id: 'expiry.column.quantity', justify: 'end' },
+          { id: 'expiry.column.expiryDate' },
+          { id: 'expiry.column.daysLeft' },
+          { id: 'expiry.column.status' },
+          { id: 'expiry.column.discount' },
+          { id: 'expiry.column.actions' },
+        ]}
+        loadError={
+          expiring.isError
+            ? {
+                title: <FormattedMessage id="expiry.error.fetch" />,
+                children: <FormattedMessage id="expiry.error.tryAgain" />,
+                onRetry: () => void expiring.refetch(),
+                isRetrying: expiring.isFetching,
+              }
+            : undefined
+        }
+        isLoading={expiring.isPending}
+        rows={pageWindow.rows}
+        renderRow={renderRow}
+        empty={
+          query.trim() === '' ? (
+            <FormattedMessage id="expiry.empty" values={{ days }} />
+          ) : (
+            <FormattedMessage id="expiry.emptySearch" />
+          )
+        }
+      />
+
+      <PaginationBar
+        page={pageWindow.page}
+        pageCount={pageWindow.pageCount}
+        onPageChange={setPage}
+        summary={
+          <FormattedMessage
+            id="expiry.showing"
+            values={{ from: pageWindow.from, to: pageWindow.to, total: pageWindow.total }}
+          />
+        }
+      />
+
+      <DiscountDialog batch={action?.kind === 'discount' ? action.batch : null} onClose={close} />
+      <ExpiryTransferDialog
+        batch={action?.kind === 'transfer' ? action.batch : null}
+        pharmacies={destinations}
+        pharmacyName={action?.kind === 'transfer' ? pharmacyName(action.batch) : ''}
+        onClose={close}
+      />
+      <WriteOffDialog
+        batch={action?.kind === 'writeOff' ? action.batch : null}
+        pharmacyName={action?.kind === 'writeOff' ? pharmacyName(action.batch) : ''}
+        onClose={close}
+      />
+    </Flex>
+  );
+}

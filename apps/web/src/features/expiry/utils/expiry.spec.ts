@@ -1,0 +1,167 @@
+import { describe, expect, it } from '@jest/globals';
+import { validationMessages as m } from '@pharmacy/contracts';
+import { anExpiringBatch } from '../../../test/expiry';
+import {
+  discountPercentOf,
+  expiryStatus,
+  expirySummary,
+  filterExpiring,
+  isPastExpiry,
+  shortSku,
+  sortExpiring,
+} from './expiry';
+import { buildExpiryCsv, expiryCsvFileName } from './expiry-csv';
+import { validateExpiryTransfer, validateWriteOff } from './expiry-forms';
+
+describe('expiry management status (specification 001 §4)', () => {
+  it.each([
+    [-30, 'expired'],
+    [-1, 'expired'],
+    [0, 'expired'],
+    [1, 'critical'],
+    [7, 'critical'],
+    [8, 'high'],
+    [14, 'high'],
+    [15, 'monitor'],
+    [90, 'monitor'],
+  ] as const)('%i days left is %s', (days, status) => {
+    expect(expiryStatus(days)).toBe(status);
+  });
+
+  it('lets a batch on its last day still be discounted and moved: only a past date is refused by the server', () => {
+    expect(isPastExpiry(anExpiringBatch({ daysToExpiry: 0 }))).toBe(false);
+    expect(isPastExpiry(anExpiringBatch({ daysToExpiry: -1 }))).toBe(true);
+  });
+});
+
+describe('the expiry list', () => {
+  const rows = [
+    anExpiringBatch({ batchId: 'a', daysToExpiry: 20, quantity: 4, productName: 'Zinc 10 mg', productNameAr: null }),
+    anExpiringBatch({ batchId: 'b', daysToExpiry: -3, quantity: 2, batchNumber: 'OLD-7' }),
+    anExpiringBatch({ batchId: 'c', daysToExpiry: 0, quantity: 5, pharmacyName: 'Abdoun Branch' }),
+    anExpiringBatch({ batchId: 'd', daysToExpiry: 6, quantity: 1, productSku: 'AMX-250' }),
+  ];
+
+  it('counts expired and expiring batches, with their packs', () => {
+    expect(expirySummary(rows)).toEqual({
+      expired: 2,
+      expiringSoon: 2,
+      total: 4,
+      expiredUnits: 7,
+      expiringSoonUnits: 5,
+      totalUnits: 12,
+    });
+    expect(expirySummary([])).toMatchObject({ expired: 0, expiringSoon: 0, total: 0 });
+  });
+
+  it('lists the most urgent first', () => {
+    expect(sortExpiring(rows).map((row) => row.batchId)).toEqual(['b', 'c', 'd', 'a']);
+  });
+
+  it('finds rows by product (either language), SKU, batch or pharmacy, ignoring case', () => {
+    const ids = (query: string, name?: (row: (typeof rows)[number]) => string) =>
+      filterExpiring(rows, query, name).map((row) => row.batchId);
+    expect(ids('zinc')).toEqual(['a']);
+    expect(ids('باراسيتامول')).toEqual(['b', 'c', 'd']);
+    expect(ids('amx')).toEqual(['d']);
+    expect(ids('old-7')).toEqual(['b']);
+    expect(ids('ABDOUN')).toEqual(['c']);
+    expect(ids('وسط', (row) => (row.pharmacyName === 'Abdoun Branch' ? 'عبدون' : 'وسط البلد'))).toEqual([
+      'a',
+      'b',
+      'd',
+    ]);
+    expect(ids('  ')).toHaveLength(4);
+  });
+
+  it('shows the product identifier as SKU: its last 8 characters, upper-case (§9)', () => {
+    expect(shortSku('7a1b2c3d-0000-4000-8000-0000000000a1')).toBe('000000A1');
+  });
+
+  it('reads the discount as a number, none when absent or zero', () => {
+    expect(discountPercentOf(anExpiringBatch({ discountPercentage: '25.00' }))).toBe(25);
+    expect(discountPercentOf(anExpiringBatch({ discountPercentage: '12.50' }))).toBe(12.5);
+    expect(discountPercentOf(anExpiringBatch({ discountPercentage: null }))).toBeNull();
+    expect(discountPercentOf(anExpiringBatch({ discountPercentage: '0.00' }))).toBeNull();
+  });
+});
+
+describe('the expiry CSV', () => {
+  it('is named with the date in the user calendar (§9)', () => {
+    expect(expiryCsvFileName(new Date(2026, 10, 3, 23, 59))).toBe('expiry-report-2026-11-03.csv');
+  });
+
+  it('has the table columns, status words and discount, with a byte order mark', () => {
+    const csv = buildExpiryCsv(
+      [anExpiringBatch({ daysToExpiry: -2, discountPercentage: '25.00', expiredOn: '2026-11-20' })],
+      {
+        language: 'ar',
+        labels: {
+          product: 'Product',
+          sku: 'SKU',
+          batch: 'Batch',
+          pharmacy: 'Pharmacy',
+          quantity: 'Quantity',
+          expiryDate: 'Expiry Date',
+          daysLeft: 'Days Left',
+          status: 'Status',
+          discount: 'Discount (%)',
+          recordedExpired: 'Recorded expired on',
+          statuses: { expired: 'Expired', critical: 'Critical', high: 'High Priority', monitor: 'Monitor' },
+        },
+      },
+    );
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'Product,SKU,Batch,Pharmacy,Quantity,Expiry Date,Days Left,Status,Discount (%),Recorded expired on',
+      'باراسيتامول ٥٠٠ ملغ,000000A1,LOT-E1,Downtown Pharmacy,12,2026-12-01,-2,Expired,25,2026-11-20',
+      '',
+    ]);
+  });
+});
+
+describe('the transfer form (specification 001 §5)', () => {
+  it('needs a destination and at least 1 pack, no more than the batch holds', () => {
+    expect(validateExpiryTransfer({ toPharmacyId: '', quantity: '0', available: 5 }).errors).toEqual({
+      toPharmacyId: m.destinationPharmacyRequired,
+      quantity: m.transferQuantityMin,
+    });
+    expect(validateExpiryTransfer({ toPharmacyId: 'x', quantity: '2.5', available: 5 }).errors).toEqual({
+      quantity: m.transferQuantityMin,
+    });
+    expect(validateExpiryTransfer({ toPharmacyId: 'x', quantity: '6', available: 5 }).errors).toEqual({
+      quantity: { id: 'expiry.transfer.tooMany', values: { count: 5 } },
+    });
+    expect(validateExpiryTransfer({ toPharmacyId: 'x', quantity: ' 5 ', available: 5 })).toEqual({
+      valid: true,
+      quantity: 5,
+      errors: {},
+    });
+  });
+});
+
+describe('the write-off form', () => {
+  const values = { quantity: '3', reason: 'expired' as const, witness: ' Omar ', note: '' };
+
+  it('sends whole packs, the reason, the witness and the note', () => {
+    expect(validateWriteOff(values, 5)).toEqual({
+      valid: true,
+      input: { quantity: 3, looseUnits: 0, reason: 'expired', witness: 'Omar', note: null },
+    });
+  });
+
+  it('needs at least one pack, a reason and a witness', () => {
+    expect(validateWriteOff({ quantity: '0', reason: '', witness: ' ', note: '' }, 5)).toEqual({
+      valid: false,
+      errors: { quantity: m.writeOffQuantity, reason: m.writeOffReasonInvalid, witness: m.witnessRequired },
+    });
+    expect(validateWriteOff({ ...values, quantity: '1.5' }, 5)).toEqual({
+      valid: false,
+      errors: { quantity: m.wholeNumber },
+    });
+    expect(validateWriteOff({ ...values, quantity: '9' }, 5)).toEqual({
+      valid: false,
+      errors: { quantity: { id: 'expiry.writeOff.tooMany', values: { count: 5 } } },
+    });
+  });
+});

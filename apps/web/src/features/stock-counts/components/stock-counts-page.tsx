@@ -1,0 +1,206 @@
+import type { StockCount } from '@pharmacy/contracts';
+import { Box, Button, Flex, Heading, Select, Table, Text } from '@radix-ui/themes';
+import { useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { DataTable } from '../../../components/data-table';
+import { EyeIcon, PlusIcon } from '../../../components/icons';
+import { PaginationBar } from '../../../components/pagination-bar';
+import { useLanguage } from '../../../i18n/use-language';
+import { useRole } from '../../../lib/authorization';
+import { localizedName } from '../../../lib/catalogue';
+import { useDateTimeFormatter } from '../../../lib/dates';
+import { paginate } from '../../../lib/pagination';
+import { usePharmacies } from '../../../lib/pharmacies';
+import { localizedPharmacy, useSignedInUser } from '../../../lib/session';
+import { useStockCounts } from '../api/stock-counts';
+import { countNumber, sortCounts } from '../utils/counts';
+import { CountSheet } from './count-sheet';
+import { CountStatusBadge } from './count-status-badge';
+import { StartCountDialog } from './start-count-dialog';
+
+const ALL = 'all';
+
+export interface StockCountsPageProps {
+  /** The count whose sheet is open (`?count=`); null: the list. */
+  countId: string | null;
+  onOpenCount(id: string | null): void;
+}
+
+/**
+ * /stock-counts: stocktakes of a pharmacy. The list of counts and 'Start count';
+ * a count's sheet (scan, counted packs, reasons), its variance report, posting
+ * (administrators and the pharmacy's manager) and cancelling.
+ */
+export function StockCountsPage({ countId, onOpenCount }: StockCountsPageProps) {
+  if (countId) return <CountSheet key={countId} countId={countId} onBack={() => onOpenCount(null)} />;
+  return <CountList onOpenCount={onOpenCount} />;
+}
+
+function CountList({ onOpenCount }: { onOpenCount(id: string): void }) {
+  const intl = useIntl();
+  const { language } = useLanguage();
+  const role = useRole();
+  const user = useSignedInUser();
+  const pharmacies = usePharmacies();
+  const dateTime = useDateTimeFormatter();
+  const [pharmacyId, setPharmacyId] = useState<string | null>(null);
+  const counts = useStockCounts(pharmacyId);
+  const [startOpen, setStartOpen] = useState(false);
+  const [page, setPage] = useState(1);
+  const rows = useMemo(() => sortCounts(counts.data ?? []), [counts.data]);
+  const pageWindow = paginate(rows, page);
+
+  // Counts are of the pharmacies the user works at (administrators: every active one).
+  const options = useMemo(() => {
+    if (role !== 'admin') {
+      return user.pharmacies.map((pharmacy) => ({ id: pharmacy.id, name: localizedPharmacy(pharmacy, language).name }));
+    }
+    return (pharmacies.data ?? [])
+      .filter((pharmacy) => pharmacy.isActive)
+      .map((pharmacy) => ({ id: pharmacy.id, name: localizedName(pharmacy.name, pharmacy.nameAr, language) }));
+  }, [role, user.pharmacies, pharmacies.data, language]);
+  const pharmacyName = (count: StockCount) =>
+    options.find((option) => option.id === count.pharmacyId)?.name ?? count.pharmacyName;
+
+  const renderRow = (count: StockCount) => {
+    const number = countNumber(count.id);
+    return (
+      <Table.Row key={count.id}>
+        <Table.RowHeaderCell>
+          <span className="code-value">{number}</span>
+        </Table.RowHeaderCell>
+        <Table.Cell>
+          <bdi>{pharmacyName(count)}</bdi>
+        </Table.Cell>
+        <Table.Cell>
+          <Text as="div" className="nowrap">
+            {dateTime(count.startedAt)}
+          </Text>
+          {count.startedBy && (
+            <Text as="div" size="1" color="gray">
+              <bdi>{count.startedBy}</bdi>
+            </Text>
+          )}
+        </Table.Cell>
+        <Table.Cell>
+          <CountStatusBadge status={count.status} />
+        </Table.Cell>
+        <Table.Cell>
+          <FormattedMessage id="counts.progress" values={{ from: count.countedCount, total: count.lineCount }} />
+        </Table.Cell>
+        <Table.Cell maxWidth="220px">
+          {count.note ? (
+            <Text className="wrap-anywhere">
+              <bdi>{count.note}</bdi>
+            </Text>
+          ) : (
+            <Text color="gray">—</Text>
+          )}
+        </Table.Cell>
+        <Table.Cell>
+          <Button
+            size="1"
+            variant="soft"
+            onClick={() => onOpenCount(count.id)}
+            aria-label={intl.formatMessage({ id: 'counts.openLabel' }, { number })}
+          >
+            <EyeIcon />
+            {count.status === 'open' ? (
+              <FormattedMessage id="counts.continue" />
+            ) : (
+              <FormattedMessage id="counts.view" />
+            )}
+          </Button>
+        </Table.Cell>
+      </Table.Row>
+    );
+  };
+
+  return (
+    <Flex direction="column" gap="5">
+      <Flex justify="between" align={{ sm: 'end' }} gap="3" direction={{ initial: 'column', sm: 'row' }}>
+        <Box>
+          <Heading as="h1" size="7">
+            <FormattedMessage id="counts.title" />
+          </Heading>
+          <Text as="p" color="gray" mt="1">
+            <FormattedMessage id="counts.subtitle" />
+          </Text>
+        </Box>
+        <Flex gap="2" direction={{ initial: 'column', xs: 'row' }}>
+          <Select.Root
+            value={pharmacyId ?? ALL}
+            onValueChange={(value) => {
+              setPharmacyId(value === ALL ? null : value);
+              setPage(1);
+            }}
+          >
+            <Select.Trigger
+              className="filter-select"
+              aria-label={intl.formatMessage({ id: 'counts.pharmacyFilter' })}
+            />
+            <Select.Content position="popper">
+              <Select.Item value={ALL}>
+                <FormattedMessage id="counts.allPharmacies" />
+              </Select.Item>
+              {options.map((pharmacy) => (
+                <Select.Item key={pharmacy.id} value={pharmacy.id}>
+                  {pharmacy.name}
+                </Select.Item>
+              ))}
+            </Select.Content>
+          </Select.Root>
+          <Button onClick={() => setStartOpen(true)}>
+            <PlusIcon />
+            <FormattedMessage id="counts.start.open" />
+          </Button>
+        </Flex>
+      </Flex>
+
+      <DataTable
+        label={intl.formatMessage({ id: 'counts.table.label' })}
+        columns={[
+          { id: 'counts.column.number' },
+          { id: 'counts.column.pharmacy', minWidth: '140px' },
+          { id: 'counts.column.started' },
+          { id: 'counts.column.status' },
+          { id: 'counts.column.progress' },
+          { id: 'counts.column.note' },
+          { id: 'counts.column.actions' },
+        ]}
+        loadError={
+          counts.isError
+            ? {
+                title: <FormattedMessage id="counts.error.fetch" />,
+                onRetry: () => void counts.refetch(),
+                isRetrying: counts.isFetching,
+              }
+            : undefined
+        }
+        isLoading={counts.isPending}
+        rows={pageWindow.rows}
+        renderRow={renderRow}
+        empty={<FormattedMessage id="counts.empty" />}
+      />
+      <PaginationBar
+        page={pageWindow.page}
+        pageCount={pageWindow.pageCount}
+        onPageChange={setPage}
+        summary={
+          <FormattedMessage
+            id="counts.showing"
+            values={{ from: pageWindow.from, to: pageWindow.to, total: pageWindow.total }}
+          />
+        }
+      />
+
+      <StartCountDialog
+        open={startOpen}
+        onOpenChange={setStartOpen}
+        pharmacies={options}
+        defaultPharmacyId={pharmacyId ?? user.currentPharmacyId}
+        onStarted={(count) => onOpenCount(count.id)}
+      />
+    </Flex>
+  );
+}

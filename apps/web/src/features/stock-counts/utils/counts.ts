@@ -1,0 +1,24 @@
+import type { StockCount } from '@pharmacy/contracts';
+import type { CountLine } from './count-sheet';
+
+/** A count's number as people read it: '#' and the last 8 characters of its id, upper-case. */
+export function countNumber(id: string): string {
+  return `#${id.slice(-8).toUpperCase()}`;
+}
+
+/** Lines whose product (either language), SKU, barcode or batch number contains the text, ignoring case. */
+export function filterLines<T extends { line: CountLine }>(entries: readonly T[], query: string): T[] {
+  const needle = query.trim().toLocaleLowerCase();
+  if (needle === '') return [...entries];
+  return entries.filter(({ line }) =>
+    [line.productName, line.productNameAr ?? '', line.productSku, line.productBarcode ?? '', line.batchNumber].some(
+      (text) => text.toLocaleLowerCase().includes(needle),
+    ),
+  );
+}
+
+/** Open counts first (they need work), then the newest. */
+export function sortCounts(counts: readonly StockCount[]): StockCount[] {
+  const rank = (count: StockCount) => (count.status === 'open' ? 0 : 1);
+  return [...counts].sort((a, b) => rank(a) - rank(b) || b.startedAt.localeCompare(a.startedAt));
+}
