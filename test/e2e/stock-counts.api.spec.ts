@@ -18,6 +18,7 @@ interface CountDetail {
   canPost: boolean;
   lines: Array<{
     batchId: string;
+    productId: string;
     expected: number;
     counted: number | null;
     variance: number | null;
@@ -123,6 +124,44 @@ describe('stock counts', () => {
     expect(history.map((h) => h.type)).toContain('StockCountPosted');
     const listed = (await layla.get('/api/stock-counts').expect(200)).body as Array<{ id: string; status: string }>;
     expect(listed.find((c) => c.id === started.id)).toMatchObject({ status: 'posted' });
+  });
+
+  it('counts one shelf: only the products kept there', async () => {
+    const shelf = unique('Aisle');
+    const onShelf = (
+      await admin
+        .post('/api/products')
+        .send({ sku: unique('SH'), name: 'On the shelf', price: '1.00', shelfLocation: shelf })
+        .expect(201)
+    ).body as { id: string; shelfLocation: string };
+    expect(onShelf.shelfLocation).toBe(shelf);
+    const elsewhere = (
+      await admin
+        .post('/api/products')
+        .send({ sku: unique('SH'), name: 'Elsewhere', price: '1.00' })
+        .expect(201)
+    ).body as { id: string };
+    for (const productId of [onShelf.id, elsewhere.id]) {
+      await admin
+        .post('/api/inventory')
+        .send({
+          productId,
+          pharmacyId: DOWNTOWN,
+          batchNumber: unique('SH-LOT'),
+          quantity: 3,
+          purchasePrice: '0.50',
+          expiryDate: isoDaysFromNow(120),
+        })
+        .expect(201);
+    }
+    const started = (
+      await layla
+        .post('/api/stock-counts')
+        .send({ pharmacyId: DOWNTOWN, shelfLocation: ` ${shelf.toUpperCase()} ` })
+        .expect(201)
+    ).body as CountDetail & { shelfLocation: string };
+    expect(started.shelfLocation).toBe(shelf.toUpperCase());
+    expect(started.lines.map((l) => l.productId)).toEqual([onShelf.id]);
   });
 
   it('keeps counts to the pharmacies the caller works at, and validates what is entered', async () => {

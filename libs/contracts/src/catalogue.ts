@@ -139,6 +139,8 @@ const productFields = {
     .max(10_000_000, m.tooLong)
     .default(1000),
   requiresPrescription: z.boolean({ error: m.mustBeBoolean }).default(false),
+  /** Where the product is kept ("Aisle 3, shelf B"). */
+  shelfLocation: optionalText(64),
   isActive: z.boolean({ error: m.mustBeBoolean }).default(true),
 };
 
@@ -213,6 +215,7 @@ export const productSchema = z.object({
   minStockLevel: z.number(),
   maxStockLevel: z.number(),
   requiresPrescription: z.boolean(),
+  shelfLocation: z.string().nullable(),
   isActive: z.boolean(),
   /** Units on hand: at the requested pharmacy, or across the pharmacies the caller may see. */
   totalStock: z.number(),

@@ -17,6 +17,8 @@ export const writeOffReasonNames = ['expired', 'damaged', 'recalled', 'other'] a
 export const startCountSchema = z.object({
   pharmacyId: idSchema(m.pharmacyIdRequired),
   categoryId: optionalIdSchema(),
+  /** Only the products kept here (the products' shelf location, any case). */
+  shelfLocation: optionalText(64),
   note: optionalText(500),
 });
 export type StartCountInput = z.output<typeof startCountSchema>;
@@ -52,6 +54,7 @@ export const stockCountSchema = z.object({
   pharmacyId: z.string(),
   pharmacyName: z.string(),
   categoryId: z.string().nullable(),
+  shelfLocation: z.string().nullable(),
   note: z.string().nullable(),
   /** open, posted or cancelled. */
   status: z.string(),

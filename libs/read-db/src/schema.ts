@@ -157,6 +157,7 @@ export interface ProductsTable {
   commissionEnabled: boolean;
   minStockLevel: number;
   maxStockLevel: number;
+  shelfLocation: ColumnType<string | null, string | null | undefined, string | null>;
   requiresPrescription: boolean;
   isActive: boolean;
   /** Lower-cased names, generic names, SKU and barcode, for trigram search. */
@@ -273,6 +274,7 @@ export interface StockCountsTable {
   id: string;
   pharmacyId: string;
   categoryId: string | null;
+  shelfLocation: ColumnType<string | null, string | null | undefined, string | null>;
   note: string | null;
   /** open, posted or cancelled. */
   status: string;

@@ -28,6 +28,7 @@ export const countsProjection: Projection = {
             id: d.countId,
             pharmacyId: d.pharmacyId,
             categoryId: d.categoryId,
+            shelfLocation: d.shelfLocation ?? null,
             note: d.note,
             status: 'open',
             startedBy: d.startedBy,

@@ -75,6 +75,7 @@ export function toProductSnapshot(input: ProductInput | CreateProductInput): Pro
       minStockLevel: input.minStockLevel,
       maxStockLevel: input.maxStockLevel,
       requiresPrescription: input.requiresPrescription,
+      shelfLocation: input.shelfLocation,
     },
     pricing: { price: input.price, cost: input.cost },
     commission: { commissionRate: input.commissionRate, commissionEnabled: input.commissionEnabled },

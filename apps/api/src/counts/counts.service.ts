@@ -33,11 +33,14 @@ export class StockCounts {
     await this.scope.assertWritable(caller, input.pharmacyId);
     await this.writeModel.pharmacy(input.pharmacyId);
     let productIds: string[] | null = null;
-    if (input.categoryId) {
-      await this.writeModel.category(input.categoryId);
-      productIds = (
-        await this.db.selectFrom('products').select('id').where('categoryId', '=', input.categoryId).execute()
-      ).map((p) => p.id);
+    if (input.categoryId || input.shelfLocation) {
+      if (input.categoryId) await this.writeModel.category(input.categoryId);
+      let products = this.db.selectFrom('products').select('id');
+      if (input.categoryId) products = products.where('categoryId', '=', input.categoryId);
+      if (input.shelfLocation) {
+        products = products.where(sql<boolean>`lower(trim(shelf_location)) = ${input.shelfLocation.toLowerCase()}`);
+      }
+      productIds = (await products.execute()).map((p) => p.id);
     }
     const countId = newEntityId(context, 'stock-count');
     await this.run(input.pharmacyId, context, {
@@ -46,6 +49,7 @@ export class StockCounts {
       pharmacyId: input.pharmacyId,
       productIds,
       categoryId: input.categoryId,
+      shelfLocation: input.shelfLocation,
       note: input.note,
       by: context.userId,
       at: new Date().toISOString(),
@@ -187,6 +191,7 @@ function toCount(row: {
   pharmacyId: string;
   pharmacyName: string;
   categoryId: string | null;
+  shelfLocation: string | null;
   note: string | null;
   status: string;
   startedByName: string | null;
@@ -201,6 +206,7 @@ function toCount(row: {
     pharmacyId: row.pharmacyId,
     pharmacyName: row.pharmacyName,
     categoryId: row.categoryId,
+    shelfLocation: row.shelfLocation,
     note: row.note,
     status: row.status,
     startedBy: row.startedByName,

@@ -126,6 +126,10 @@ export async function seedDemoCatalogue(app: INestApplicationContext, runtime: R
         minStockLevel: p.minStockLevel,
         maxStockLevel: 1000,
         requiresPrescription: p.requiresPrescription,
+        // One aisle per category, prescription medicines behind the counter.
+        shelfLocation: p.requiresPrescription
+          ? 'Dispensary'
+          : `Aisle ${demoCategories.findIndex((c) => c.key === p.category) + 1}`,
       },
       pricing: { price: p.price, cost: p.cost },
       commission: {

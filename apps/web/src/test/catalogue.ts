@@ -18,6 +18,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     descriptionAr: null,
     brand: 'Panadol',
     genericName: 'Paracetamol',
+    shelfLocation: 'Aisle 1',
     genericNameAr: null,
     categoryId: CATEGORY_ID,
     categoryName: 'Analgesics',

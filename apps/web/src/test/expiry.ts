@@ -57,6 +57,7 @@ export function aCountDetail(overrides: Partial<StockCountDetail> = {}): StockCo
     pharmacyId: downtown.id,
     pharmacyName: downtown.name,
     categoryId: null,
+    shelfLocation: null,
     note: null,
     status: 'open',
     startedBy: 'Sara Haddad',

@@ -22,6 +22,7 @@ const product: ProductSnapshot = {
     minStockLevel: 10,
     maxStockLevel: 1000,
     requiresPrescription: false,
+    shelfLocation: null,
   },
   pricing: { price: '2.50', cost: '1.10' },
   commission: { commissionRate: '0.00', commissionEnabled: false },

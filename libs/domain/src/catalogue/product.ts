@@ -25,6 +25,8 @@ export const productDetailsSchema = z.object({
   minStockLevel: z.number().int().min(0),
   maxStockLevel: z.number().int().min(0),
   requiresPrescription: z.boolean(),
+  /** Where the product is kept ("Aisle 3, shelf B"): what a stock count of one shelf covers. Absent from early events. */
+  shelfLocation: z.string().nullable().default(null),
 });
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
 const detailKeys = Object.keys(productDetailsSchema.shape) as Array<keyof ProductDetails>;

@@ -76,6 +76,7 @@ const start: StockCommand = {
   pharmacyId,
   productIds: null,
   categoryId: null,
+  shelfLocation: null,
   note: null,
   by: null,
   at,

@@ -34,6 +34,8 @@ export const countEventSchemas = {
     pharmacyId: z.string().uuid(),
     /** What it covers: every product, or one category's. */
     categoryId: z.string().uuid().nullable(),
+    /** Or one shelf location's. */
+    shelfLocation: z.string().nullable().optional(),
     note: z.string().nullable(),
     startedBy: z.string().uuid().nullable(),
     startedAt: instant,
@@ -110,6 +112,7 @@ export type CountCommand =
       /** The products it covers (one category's); null: all. */
       productIds: string[] | null;
       categoryId: string | null;
+      shelfLocation: string | null;
       note: string | null;
       by: string | null;
       at: string;
@@ -164,6 +167,7 @@ export function decideCount(command: CountCommand, state: StockState) {
             countId: command.countId,
             pharmacyId: command.pharmacyId,
             categoryId: command.categoryId,
+            shelfLocation: command.shelfLocation,
             note: command.note,
             startedBy: command.by,
             startedAt: command.at,

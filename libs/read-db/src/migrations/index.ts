@@ -8,6 +8,7 @@ import * as m1764200000000 from './1764200000000-Transfers';
 import * as m1764300000000 from './1764300000000-Discounts';
 import * as m1764400000000 from './1764400000000-Expiries';
 import * as m1764500000000 from './1764500000000-StockLedger';
+import * as m1764600000000 from './1764600000000-ShelfLocations';
 
 /** Every read-side migration, in order. Names are `<epoch ms>-<Name>`; never rename one that has shipped. */
 export const readDbMigrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const readDbMigrations: Record<string, Migration> = {
   '1764300000000-Discounts': m1764300000000,
   '1764400000000-Expiries': m1764400000000,
   '1764500000000-StockLedger': m1764500000000,
+  '1764600000000-ShelfLocations': m1764600000000,
 };

@@ -494,6 +494,7 @@ function ProductFormContent({ product, onDone }: { product: Product | null; onDo
             step: 1,
             min: 0,
           })}
+          {text('shelfLocation', <FormattedMessage id="products.form.shelfLocation" />)}
           {toggle('requiresPrescription', <FormattedMessage id="products.form.requiresPrescription" />)}
           {toggle(
             'isActive',

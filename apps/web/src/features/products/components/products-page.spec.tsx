@@ -188,6 +188,7 @@ describe('Product Management', () => {
         minStockLevel: 10,
         maxStockLevel: 1000,
         requiresPrescription: false,
+        shelfLocation: null,
         isActive: true,
         initialQuantity: 0,
         expiryDate: null,

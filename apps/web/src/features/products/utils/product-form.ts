@@ -32,6 +32,7 @@ export interface ProductFormValues {
   minStockLevel: string;
   maxStockLevel: string;
   requiresPrescription: boolean;
+  shelfLocation: string;
   isActive: boolean;
   // A new product's first stock (specification 001 §5); not part of an edit.
   initialQuantity: string;
@@ -66,6 +67,7 @@ export function emptyProductForm(pharmacyId = ''): ProductFormValues {
     minStockLevel: '10',
     maxStockLevel: '1000',
     requiresPrescription: false,
+    shelfLocation: '',
     isActive: true,
     initialQuantity: '0',
     pharmacyId,
@@ -97,6 +99,7 @@ export function productFormValues(product: Product): ProductFormValues {
     minStockLevel: String(product.minStockLevel),
     maxStockLevel: String(product.maxStockLevel),
     requiresPrescription: product.requiresPrescription,
+    shelfLocation: product.shelfLocation ?? '',
     isActive: product.isActive,
   };
 }
@@ -127,6 +130,7 @@ export function productRequestBody(values: ProductFormValues, mode: ProductFormM
     minStockLevel: orDefault(values.minStockLevel, '10'),
     maxStockLevel: orDefault(values.maxStockLevel, '1000'),
     requiresPrescription: values.requiresPrescription,
+    shelfLocation: values.shelfLocation,
     isActive: values.isActive,
   };
   if (mode === 'create') {

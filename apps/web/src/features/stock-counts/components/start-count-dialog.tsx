@@ -1,5 +1,5 @@
 import { startCountSchema, type StockCountDetail } from '@pharmacy/contracts';
-import { Dialog, Grid, Select, TextArea } from '@radix-ui/themes';
+import { Dialog, Grid, Select, TextArea, TextField } from '@radix-ui/themes';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
@@ -53,6 +53,7 @@ function StartCountForm({
   );
   const [categoryId, setCategoryId] = useState<string>(ALL);
   const [note, setNote] = useState('');
+  const [shelfLocation, setShelfLocation] = useState('');
   const [pharmacyError, setPharmacyError] = useState<string | undefined>();
   const isPending = start.isPending;
 
@@ -61,6 +62,7 @@ function StartCountForm({
     const parsed = startCountSchema.safeParse({
       pharmacyId,
       categoryId: categoryId === ALL ? null : categoryId,
+      shelfLocation,
       note,
     });
     if (!parsed.success) {
@@ -148,6 +150,20 @@ function StartCountForm({
                   ))}
                 </Select.Content>
               </Select.Root>
+            )}
+          </FormField>
+          <FormField
+            label={<FormattedMessage id="counts.start.shelf" />}
+            hint={<FormattedMessage id="counts.start.shelfHint" />}
+          >
+            {(props) => (
+              <TextField.Root
+                {...props}
+                value={shelfLocation}
+                onChange={(event) => setShelfLocation(event.target.value)}
+                placeholder={intl.formatMessage({ id: 'counts.start.shelfPlaceholder' })}
+                disabled={isPending}
+              />
             )}
           </FormField>
           <FormField label={<FormattedMessage id="counts.start.note" />}>

@@ -102,7 +102,7 @@ describe('Stock counts', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Start Count' }));
     expect((await screen.findAllByText('2 batches to count.')).length).toBeGreaterThan(0);
     const [call] = callsTo('POST', '/api/stock-counts');
-    expect(call?.body).toEqual({ pharmacyId: downtown.id, categoryId: null, note: 'Shelf A' });
+    expect(call?.body).toEqual({ pharmacyId: downtown.id, categoryId: null, shelfLocation: null, note: 'Shelf A' });
     expect(call?.headers['Idempotency-Key']).toBeTruthy();
     expect(onOpenCount).toHaveBeenCalledWith(COUNT_ID);
   });
