@@ -47,8 +47,7 @@ import { ExpiryScanCard } from './expiry-scan-card';
 import { ExpiryStatusBadge } from './expiry-status-badge';
 import { ExpiryTransferDialog, type PharmacyOption } from './expiry-transfer-dialog';
 import { WriteOffDialog } from './write-off-dialog';
-
-const ALL = 'all';
+import { PharmacyFilter } from '../../../components/pharmacy-filter';
 
 type Color = ComponentProps<typeof Text>['color'];
 
@@ -241,28 +240,16 @@ export function ExpiryPage() {
               ))}
             </Select.Content>
           </Select.Root>
-          <Select.Root
-            value={pharmacyId ?? ALL}
-            onValueChange={(value) => {
-              setPharmacyId(value === ALL ? null : value);
+          <PharmacyFilter
+            value={pharmacyId}
+            onChange={(next) => {
+              setPharmacyId(next);
               setPage(1);
             }}
-          >
-            <Select.Trigger
-              className="filter-select"
-              aria-label={intl.formatMessage({ id: 'expiry.pharmacyFilter' })}
-            />
-            <Select.Content position="popper">
-              <Select.Item value={ALL}>
-                <FormattedMessage id="expiry.allPharmacies" />
-              </Select.Item>
-              {filterOptions.map((pharmacy) => (
-                <Select.Item key={pharmacy.id} value={pharmacy.id}>
-                  {pharmacy.name}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Root>
+            options={filterOptions}
+            label="expiry.pharmacyFilter"
+            allLabel="expiry.allPharmacies"
+          />
           <Button variant="soft" onClick={() => exportCsv(rows, pharmacyName)} disabled={expiring.isPending}>
             <DownloadIcon />
             <FormattedMessage id="expiry.export" />

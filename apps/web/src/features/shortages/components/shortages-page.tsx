@@ -1,18 +1,5 @@
 import type { ShortageItem } from '@pharmacy/contracts';
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Flex,
-  Grid,
-  Heading,
-  IconButton,
-  Select,
-  Table,
-  Text,
-  Tooltip,
-} from '@radix-ui/themes';
+import { Badge, Box, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, Tooltip } from '@radix-ui/themes';
 import type { ComponentProps } from 'react';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -37,8 +24,8 @@ import {
   type DeficitSeverity,
   type ShortageSummary,
 } from '../utils/shortages';
+import { PharmacyFilter } from '../../../components/pharmacy-filter';
 
-const ALL = 'all';
 const TRANSFERS_PATH = '/transfers';
 
 type Color = ComponentProps<typeof Text>['color'];
@@ -179,28 +166,16 @@ export function ShortagesPage() {
           </Text>
         </Box>
         <Flex gap="2" direction={{ initial: 'column', xs: 'row' }}>
-          <Select.Root
-            value={pharmacyId ?? ALL}
-            onValueChange={(value) => {
-              setPharmacyId(value === ALL ? null : value);
+          <PharmacyFilter
+            value={pharmacyId}
+            onChange={(next) => {
+              setPharmacyId(next);
               setPage(1);
             }}
-          >
-            <Select.Trigger
-              className="filter-select"
-              aria-label={intl.formatMessage({ id: 'shortages.pharmacyFilter' })}
-            />
-            <Select.Content position="popper">
-              <Select.Item value={ALL}>
-                <FormattedMessage id="shortages.allPharmacies" />
-              </Select.Item>
-              {options.map((pharmacy) => (
-                <Select.Item key={pharmacy.id} value={pharmacy.id}>
-                  {pharmacy.name}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Root>
+            options={options}
+            label="shortages.pharmacyFilter"
+            allLabel="shortages.allPharmacies"
+          />
           <Button variant="soft" onClick={() => exportCsv(items)} disabled={shortages.isPending}>
             <DownloadIcon />
             <FormattedMessage id="shortages.export" />

@@ -1,5 +1,5 @@
 import type { StockCount } from '@pharmacy/contracts';
-import { Box, Button, Flex, Heading, Select, Table, Text } from '@radix-ui/themes';
+import { Box, Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DataTable } from '../../../components/data-table';
@@ -17,8 +17,7 @@ import { countNumber, sortCounts } from '../utils/counts';
 import { CountSheet } from './count-sheet';
 import { CountStatusBadge } from './count-status-badge';
 import { StartCountDialog } from './start-count-dialog';
-
-const ALL = 'all';
+import { PharmacyFilter } from '../../../components/pharmacy-filter';
 
 export interface StockCountsPageProps {
   /** The count whose sheet is open (`?count=`); null: the list. */
@@ -128,28 +127,16 @@ function CountList({ onOpenCount }: { onOpenCount(id: string): void }) {
           </Text>
         </Box>
         <Flex gap="2" direction={{ initial: 'column', xs: 'row' }}>
-          <Select.Root
-            value={pharmacyId ?? ALL}
-            onValueChange={(value) => {
-              setPharmacyId(value === ALL ? null : value);
+          <PharmacyFilter
+            value={pharmacyId}
+            onChange={(next) => {
+              setPharmacyId(next);
               setPage(1);
             }}
-          >
-            <Select.Trigger
-              className="filter-select"
-              aria-label={intl.formatMessage({ id: 'counts.pharmacyFilter' })}
-            />
-            <Select.Content position="popper">
-              <Select.Item value={ALL}>
-                <FormattedMessage id="counts.allPharmacies" />
-              </Select.Item>
-              {options.map((pharmacy) => (
-                <Select.Item key={pharmacy.id} value={pharmacy.id}>
-                  {pharmacy.name}
-                </Select.Item>
-              ))}
-            </Select.Content>
-          </Select.Root>
+            options={options}
+            label="counts.pharmacyFilter"
+            allLabel="counts.allPharmacies"
+          />
           <Button onClick={() => setStartOpen(true)}>
             <PlusIcon />
             <FormattedMessage id="counts.start.open" />

@@ -8,7 +8,6 @@ import {
   Heading,
   IconButton,
   Link,
-  Select,
   Table,
   Text,
   TextField,
@@ -33,8 +32,7 @@ import { filterTransfers, transferCounts, transferNumber, type TransferCounts } 
 import { CreateTransferDialog, type PharmacyOption, type TransferPrefill } from './create-transfer-dialog';
 import { TransferDetailDialog } from './transfer-detail-dialog';
 import { TransferStatusBadge } from './transfer-status-badge';
-
-const ALL = 'all';
+import { PharmacyFilter } from '../../../components/pharmacy-filter';
 
 const tiles: readonly { key: keyof TransferCounts; label: { id: MessageId } }[] = [
   { key: 'pending', label: { id: 'transfers.tile.pending' } },
@@ -220,28 +218,16 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
             <SearchIcon />
           </TextField.Slot>
         </TextField.Root>
-        <Select.Root
-          value={pharmacyId ?? ALL}
-          onValueChange={(value) => {
-            setPharmacyId(value === ALL ? null : value);
+        <PharmacyFilter
+          value={pharmacyId}
+          onChange={(next) => {
+            setPharmacyId(next);
             setPage(1);
           }}
-        >
-          <Select.Trigger
-            className="filter-select"
-            aria-label={intl.formatMessage({ id: 'transfers.pharmacyFilter' })}
-          />
-          <Select.Content position="popper">
-            <Select.Item value={ALL}>
-              <FormattedMessage id="transfers.allPharmacies" />
-            </Select.Item>
-            {filterOptions.map((pharmacy) => (
-              <Select.Item key={pharmacy.id} value={pharmacy.id}>
-                {pharmacy.name}
-              </Select.Item>
-            ))}
-          </Select.Content>
-        </Select.Root>
+          options={filterOptions}
+          label="transfers.pharmacyFilter"
+          allLabel="transfers.allPharmacies"
+        />
       </Flex>
 
       <DataTable
