@@ -19,15 +19,16 @@ export function PharmacyFilter({
   value: string | null;
   onChange: (pharmacyId: string | null) => void;
   options: ReadonlyArray<{ id: string; name: string }>;
-  label: MessageId;
-  allLabel: MessageId;
+  /** Message descriptors ({ id }), so the catalogue check sees the ids. */
+  label: { id: MessageId };
+  allLabel: { id: MessageId };
 }) {
   const intl = useIntl();
   return (
     <Select.Root value={value ?? ALL} onValueChange={(next) => onChange(next === ALL ? null : next)}>
-      <Select.Trigger className="filter-select" aria-label={intl.formatMessage({ id: label })} />
+      <Select.Trigger className="filter-select" aria-label={intl.formatMessage(label)} />
       <Select.Content position="popper">
-        <Select.Item value={ALL}>{intl.formatMessage({ id: allLabel })}</Select.Item>
+        <Select.Item value={ALL}>{intl.formatMessage(allLabel)}</Select.Item>
         {options.map((pharmacy) => (
           <Select.Item key={pharmacy.id} value={pharmacy.id}>
             {pharmacy.name}

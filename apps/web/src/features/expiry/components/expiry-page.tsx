@@ -247,8 +247,8 @@ export function ExpiryPage() {
               setPage(1);
             }}
             options={filterOptions}
-            label="expiry.pharmacyFilter"
-            allLabel="expiry.allPharmacies"
+            label={{ id: 'expiry.pharmacyFilter' }}
+            allLabel={{ id: 'expiry.allPharmacies' }}
           />
           <Button variant="soft" onClick={() => exportCsv(rows, pharmacyName)} disabled={expiring.isPending}>
             <DownloadIcon />

@@ -173,8 +173,8 @@ export function ShortagesPage() {
               setPage(1);
             }}
             options={options}
-            label="shortages.pharmacyFilter"
-            allLabel="shortages.allPharmacies"
+            label={{ id: 'shortages.pharmacyFilter' }}
+            allLabel={{ id: 'shortages.allPharmacies' }}
           />
           <Button variant="soft" onClick={() => exportCsv(items)} disabled={shortages.isPending}>
             <DownloadIcon />

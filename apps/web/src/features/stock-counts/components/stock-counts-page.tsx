@@ -134,8 +134,8 @@ function CountList({ onOpenCount }: { onOpenCount(id: string): void }) {
               setPage(1);
             }}
             options={options}
-            label="counts.pharmacyFilter"
-            allLabel="counts.allPharmacies"
+            label={{ id: 'counts.pharmacyFilter' }}
+            allLabel={{ id: 'counts.allPharmacies' }}
           />
           <Button onClick={() => setStartOpen(true)}>
             <PlusIcon />

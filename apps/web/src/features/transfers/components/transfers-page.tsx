@@ -225,8 +225,8 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
             setPage(1);
           }}
           options={filterOptions}
-          label="transfers.pharmacyFilter"
-          allLabel="transfers.allPharmacies"
+          label={{ id: 'transfers.pharmacyFilter' }}
+          allLabel={{ id: 'transfers.allPharmacies' }}
         />
       </Flex>
 
