@@ -1,6 +1,6 @@
 import type { ApiError } from '@pharmacy/contracts';
 import type { IntlShape } from 'react-intl';
-import { translateValidationMessage } from '../../../lib/validation-message';
+import { genericApiMessage, translateValidationMessage } from '../../../lib/validation-message';
 
 /**
  * Why the server refused a discount, a transfer or a write-off, in the reader's
@@ -33,11 +33,7 @@ export function expiryErrorMessage(
     case 'PHARMACY_FORBIDDEN':
     case 'FORBIDDEN':
       return intl.formatMessage({ id: 'expiry.error.forbidden' });
-    case 'VALIDATION_FAILED':
-      return apiError.errors?.length
-        ? (translateValidationMessage(intl, apiError.errors[0]?.message) ?? apiError.message)
-        : translateValidationMessage(intl, apiError.message);
     default:
-      return apiError.statusCode >= 500 ? undefined : translateValidationMessage(intl, apiError.message);
+      return genericApiMessage(intl, apiError);
   }
 }

@@ -1,6 +1,6 @@
 import type { ApiError } from '@pharmacy/contracts';
 import type { IntlShape } from 'react-intl';
-import { translateValidationMessage } from '../../../lib/validation-message';
+import { genericApiMessage } from '../../../lib/validation-message';
 
 /**
  * Why the server refused a step of a count, in the reader's language; undefined
@@ -32,11 +32,7 @@ export function countErrorMessage(
       return intl.formatMessage({ id: 'counts.error.postForbidden' });
     case 'PHARMACY_FORBIDDEN':
       return intl.formatMessage({ id: 'counts.error.pharmacyForbidden' });
-    case 'VALIDATION_FAILED':
-      return apiError.errors?.length
-        ? (translateValidationMessage(intl, apiError.errors[0]?.message) ?? apiError.message)
-        : translateValidationMessage(intl, apiError.message);
     default:
-      return apiError.statusCode >= 500 ? undefined : translateValidationMessage(intl, apiError.message);
+      return genericApiMessage(intl, apiError);
   }
 }

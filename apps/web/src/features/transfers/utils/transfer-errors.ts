@@ -1,6 +1,6 @@
 import type { ApiError } from '@pharmacy/contracts';
 import type { IntlShape } from 'react-intl';
-import { translateValidationMessage } from '../../../lib/validation-message';
+import { genericApiMessage } from '../../../lib/validation-message';
 
 /**
  * Why the server refused a transfer step, in the reader's language. Known codes
@@ -35,11 +35,7 @@ export function transferErrorMessage(
       return intl.formatMessage({ id: 'transfers.receive.reasonRequired' });
     case 'BATCH_EXPIRED':
       return intl.formatMessage({ id: 'transfers.error.batchExpired' });
-    case 'VALIDATION_FAILED':
-      return apiError.errors?.length
-        ? (translateValidationMessage(intl, apiError.errors[0]?.message) ?? apiError.message)
-        : translateValidationMessage(intl, apiError.message);
     default:
-      return apiError.statusCode >= 500 ? undefined : translateValidationMessage(intl, apiError.message);
+      return genericApiMessage(intl, apiError);
   }
 }
