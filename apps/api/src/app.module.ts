@@ -16,6 +16,7 @@ import { SalesModule } from './sales/sales.module';
 import { TransfersModule } from './transfers/transfers.module';
 import { CountsModule } from './counts/counts.module';
 import { AuditModule } from './audit/audit.module';
+import { ReportsModule } from './reports/reports.module';
 
 @Global()
 @Module({})
@@ -53,6 +54,7 @@ export class AppModule {
         TransfersModule,
         CountsModule,
         AuditModule,
+        ReportsModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AccessGuard },

@@ -9,3 +9,4 @@ export * from './sales';
 export * from './transfers';
 export * from './counts';
 export * from './audit';
+export * from './reports';

@@ -78,6 +78,9 @@ export const validationMessages = {
   stockCardSubject: 'Give a batchId, or a productId with a pharmacyId',
   eventTypeInvalid: 'An event type is a name such as SaleCompleted',
   cursorInvalid: 'Use the nextCursor of the page before',
+  periodReversed: 'The end date must be on or after the start date',
+  effectiveAtFuture: 'The effective time cannot be in the future',
+  periodRequired: 'Give a start date and an end date',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

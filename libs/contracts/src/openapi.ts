@@ -62,6 +62,7 @@ import {
   stockOnHandQuerySchema,
   stockOnHandSchema,
 } from './audit';
+import { commissionRowSchema, reportPeriodQuerySchema, salesSummarySchema, stockSummarySchema } from './reports';
 import {
   cancelCountSchema,
   recordCountsSchema,
@@ -160,6 +161,7 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   registerSalesPaths(registry);
   registerTransferPaths(registry);
   registerCountPaths(registry);
+  registerReportPaths(registry);
   registerAuditPaths(registry);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
@@ -661,6 +663,26 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
   );
 }
 
+function registerReportPaths(registry: OpenAPIRegistry): void {
+  const path = pathRegistrar(registry);
+  path(
+    'get',
+    '/api/reports/sales-summary',
+    'Reports',
+    'Totals, sales per business day, per pharmacy and the ten best-selling products of a period (from the daily sales projections)',
+    { query: reportPeriodQuerySchema },
+    { 200: json(salesSummarySchema, 'The period in figures'), 400: error('Invalid input'), 403: error('PHARMACY_FORBIDDEN') },
+  );
+  path(
+    'get',
+    '/api/reports/stock-summary',
+    'Reports',
+    'Stock on hand valued at cost and at list price per pharmacy, and the packs expiring in each month',
+    { query: scopeParam },
+    { 200: json(stockSummarySchema, 'Stock value and expiry exposure'), 403: error('PHARMACY_FORBIDDEN') },
+  );
+}
+
 function registerAuditPaths(registry: OpenAPIRegistry): void {
   const path = pathRegistrar(registry);
   path(
@@ -873,6 +895,18 @@ function registerSalesPaths(registry: OpenAPIRegistry): void {
     'Sales, newest first',
     { query: scopeParam.extend({ limit: z.string().optional() }) },
     { 200: json(z.array(saleSchema), 'At most `limit` (default 50, up to 500)'), 403: error('PHARMACY_FORBIDDEN') },
+  );
+  path(
+    'get',
+    '/api/sales/commission-report',
+    'Sales',
+    'Sale lines that earned a commission, newest first: pharmacist, product, sale date, quantity, amount, rate and commission (startDate/endDate: business days, both included; neither: all time)',
+    { query: reportPeriodQuerySchema },
+    {
+      200: json(z.array(commissionRowSchema), 'Commission rows'),
+      400: error('Invalid input'),
+      403: error('PHARMACY_FORBIDDEN'),
+    },
   );
   path(
     'get',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema, salesUnits } from './catalogue';
+import { isoDateSchema, moneySchema, salesUnits } from './catalogue';
 import { idSchema, optionalIdSchema, optionalText } from './fields';
 import { validationMessages as m } from './messages';
 
@@ -56,6 +56,9 @@ export const salesQuerySchema = z.object({
     .max(500, m.limitInvalid)
     .default(50),
   pharmacyId: optionalIdSchema(),
+  /** Business days, both included (the Reports screen's period). */
+  startDate: isoDateSchema(m.expiryDateInvalid).optional(),
+  endDate: isoDateSchema(m.expiryDateInvalid).optional(),
 });
 
 /** A sale in a list (recent sales, reports): the specification's fields and a little more. */

@@ -406,6 +406,33 @@ export interface SaleReturnsTable {
 }
 
 /** Sales per pharmacy and business day, for the dashboard's metrics. */
+/** A sale line that earned a commission (the commission report). */
+export interface CommissionLinesTable {
+  saleId: string;
+  lineIndex: number;
+  pharmacyId: string;
+  userId: string | null;
+  productId: string;
+  productName: string;
+  productSku: string;
+  soldAt: Timestamp;
+  soldOn: DateColumn;
+  quantity: number;
+  salesUnit: string;
+  totalPrice: Decimal;
+  commissionRate: Decimal;
+  commissionAmount: Decimal;
+}
+
+/** Units and revenue of a product at a pharmacy on a business day (top products). */
+export interface ProductDailySalesTable {
+  pharmacyId: string;
+  businessDate: DateColumn;
+  productId: string;
+  quantity: number;
+  revenue: Decimal;
+}
+
 export interface DailySalesTable {
   pharmacyId: string;
   businessDate: DateColumn;
@@ -446,6 +473,8 @@ export interface ReadDatabase {
   saleItems: SaleItemsTable;
   saleReturns: SaleReturnsTable;
   dailySales: DailySalesTable;
+  commissionLines: CommissionLinesTable;
+  productDailySales: ProductDailySalesTable;
   stockTransfers: StockTransfersTable;
   jobRuns: JobRunsTable;
   stockCounts: StockCountsTable;

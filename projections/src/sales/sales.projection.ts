@@ -1,20 +1,21 @@
 import { sql, type Insertable } from 'kysely';
 import { formatCents, toCents, type SaleCompletedData, type SaleReturnedData, type StockEvent } from '@pharmacy/domain';
 import type { RecordedEvent } from '@pharmacy/event-store';
-import type { SaleItemsTable, SaleLinesTable, SalesTable } from '@pharmacy/read-db';
+import type { CommissionLinesTable, SaleItemsTable, SaleLinesTable, SalesTable } from '@pharmacy/read-db';
 import type { Projection } from '../runner/projection';
 
 /**
  * `sales`, `sale_lines`, `sale_items` (one row per batch a line came from),
  * `sale_returns` and `daily_sales`: everything recent sales, receipts, sale
- * details and the dashboard's metrics read. Amounts are copied from the
- * events, never computed again.
+ * details and the dashboard's metrics read; `commission_lines` and
+ * `product_daily_sales` for the reports. Amounts are copied from the events,
+ * never computed again (a day's totals are sums of them).
  */
 export const salesProjection: Projection = {
   name: 'sales',
-  version: 2,
+  version: 3,
   handles: ['SaleCompleted', 'SaleReturned'] satisfies Array<StockEvent['type']>,
-  tables: ['sales', 'saleLines', 'saleItems', 'saleReturns', 'dailySales'],
+  tables: ['sales', 'saleLines', 'saleItems', 'saleReturns', 'dailySales', 'commissionLines', 'productDailySales'],
 
   async apply(trx, recorded) {
     await this.applyAll!(trx, [recorded]);
@@ -43,6 +44,11 @@ class PendingSales {
   private sales: Insertable<SalesTable>[] = [];
   private lines: Insertable<SaleLinesTable>[] = [];
   private items: Insertable<SaleItemsTable>[] = [];
+  private commissions: Insertable<CommissionLinesTable>[] = [];
+  private readonly products = new Map<
+    string,
+    { pharmacyId: string; businessDate: string; productId: string; quantity: number; revenue: bigint }
+  >();
   private readonly daily = new Map<
     string,
     { pharmacyId: string; businessDate: string; gross: bigint; orders: number }
@@ -82,6 +88,35 @@ class PendingSales {
         commissionAmount: line.commissionAmount,
         discountAmount: line.discountAmount ?? '0.00',
       });
+      if (line.commissionEnabled) {
+        this.commissions.push({
+          saleId: sale.saleId,
+          lineIndex,
+          pharmacyId: sale.pharmacyId,
+          userId: recorded.metadata.userId,
+          productId: line.productId,
+          productName: line.productName,
+          productSku: line.sku,
+          soldAt: sale.soldAt,
+          soldOn: sale.soldOn,
+          quantity: line.quantity,
+          salesUnit: line.salesUnit,
+          totalPrice: line.totalPrice,
+          commissionRate: line.commissionRate,
+          commissionAmount: line.commissionAmount,
+        });
+      }
+      const productKey = `${sale.pharmacyId}|${sale.soldOn}|${line.productId}`;
+      const product = this.products.get(productKey) ?? {
+        pharmacyId: sale.pharmacyId,
+        businessDate: sale.soldOn,
+        productId: line.productId,
+        quantity: 0,
+        revenue: 0n,
+      };
+      product.quantity += line.quantity;
+      product.revenue += toCents(line.totalPrice);
+      this.products.set(productKey, product);
       for (const a of line.allocations) {
         this.items.push({
           saleId: sale.saleId,
@@ -111,6 +146,21 @@ class PendingSales {
     for (const chunk of chunks(this.sales, 2000)) await trx.insertInto('sales').values(chunk).execute();
     for (const chunk of chunks(this.lines, 2000)) await trx.insertInto('saleLines').values(chunk).execute();
     for (const chunk of chunks(this.items, 2000)) await trx.insertInto('saleItems').values(chunk).execute();
+    for (const chunk of chunks(this.commissions, 2000)) {
+      await trx.insertInto('commissionLines').values(chunk).execute();
+    }
+    for (const chunk of chunks([...this.products.values()], 2000)) {
+      await trx
+        .insertInto('productDailySales')
+        .values(chunk.map((p) => ({ ...p, revenue: formatCents(p.revenue) })))
+        .onConflict((oc) =>
+          oc.columns(['businessDate', 'pharmacyId', 'productId']).doUpdateSet({
+            quantity: sql`product_daily_sales.quantity + excluded.quantity`,
+            revenue: sql`product_daily_sales.revenue + excluded.revenue`,
+          }),
+        )
+        .execute();
+    }
     await trx
       .insertInto('dailySales')
       .values(
@@ -131,6 +181,8 @@ class PendingSales {
     this.sales = [];
     this.lines = [];
     this.items = [];
+    this.commissions = [];
+    this.products.clear();
     this.daily.clear();
   }
 }
@@ -184,6 +236,16 @@ async function applyReturn(trx: Trx, back: SaleReturnedData, recorded: RecordedE
         .where('batchId', '=', a.batchId)
         .execute();
     }
+  }
+  // Units brought back come off their product's sales on the day of the return.
+  for (const line of back.lines) {
+    await sql`
+      INSERT INTO product_daily_sales (pharmacy_id, business_date, product_id, quantity, revenue)
+      SELECT ${back.pharmacyId}, ${back.returnedOn}::date, product_id, ${-line.quantity}, ${line.refund}::numeric * -1
+        FROM sale_lines WHERE sale_id = ${back.saleId} AND line_index = ${line.lineIndex}
+      ON CONFLICT (business_date, pharmacy_id, product_id) DO UPDATE
+        SET quantity = product_daily_sales.quantity + excluded.quantity,
+            revenue = product_daily_sales.revenue + excluded.revenue`.execute(trx);
   }
   // A refund counts on the day it is given, whatever the day of the sale.
   await trx

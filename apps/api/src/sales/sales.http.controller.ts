@@ -2,6 +2,9 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@ne
 import { CommandBus } from '@nestjs/cqrs';
 import {
   completeSaleSchema,
+  reportPeriodQuerySchema,
+  type CommissionRow,
+  type ReportPeriodQuery,
   returnSaleSchema,
   salesQuerySchema,
   scopeQuerySchema,
@@ -21,6 +24,7 @@ import { Caller, Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../infrastructure/tokens';
+import { ReportsQueries } from '../reports/reports.queries';
 import { RecordedSales } from './recorded-sales';
 import { CompleteSaleCommand, ReturnSaleCommand } from './sales.commands';
 import { SalesQueries } from './sales.queries';
@@ -34,6 +38,7 @@ export class SalesHttpController {
     private readonly queries: SalesQueries,
     private readonly scope: PharmacyScope,
     private readonly recorded: RecordedSales,
+    private readonly reports: ReportsQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -43,7 +48,16 @@ export class SalesHttpController {
     @Query(new ZodValidationPipe(salesQuerySchema)) query: z.output<typeof salesQuerySchema>,
     @Caller() caller: Principal,
   ): Promise<Sale[]> {
-    return this.queries.list(await this.scope.readable(caller, query.pharmacyId), query.limit);
+    return this.queries.list(await this.scope.readable(caller, query.pharmacyId), query.limit, query);
+  }
+
+  /** Sale lines that earned a commission in a period (business days, both included), newest first. */
+  @Get('commission-report')
+  async commissionReport(
+    @Query(new ZodValidationPipe(reportPeriodQuerySchema)) query: ReportPeriodQuery,
+    @Caller() caller: Principal,
+  ): Promise<CommissionRow[]> {
+    return this.reports.commissions(await this.scope.readable(caller, query.pharmacyId), query);
   }
 
   /** Today (in the pharmacies' time zone): sales net of today's refunds, and orders. */

@@ -38,9 +38,12 @@ export class SalesQueries {
     return query;
   }
 
-  /** The newest sales first. */
-  async list(scope: Scope, limit: number): Promise<Sale[]> {
-    const rows = await this.sales(scope).orderBy('s.soldAt', 'desc').orderBy('s.id', 'desc').limit(limit).execute();
+  /** The newest sales first, of a period of business days when one is given. */
+  async list(scope: Scope, limit: number, period: { startDate?: string; endDate?: string } = {}): Promise<Sale[]> {
+    let query = this.sales(scope);
+    if (period.startDate) query = query.where('s.soldOn', '>=', period.startDate);
+    if (period.endDate) query = query.where('s.soldOn', '<=', period.endDate);
+    const rows = await query.orderBy('s.soldAt', 'desc').orderBy('s.id', 'desc').limit(limit).execute();
     return rows.map(toSale);
   }
 

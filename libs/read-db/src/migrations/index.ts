@@ -9,6 +9,7 @@ import * as m1764300000000 from './1764300000000-Discounts';
 import * as m1764400000000 from './1764400000000-Expiries';
 import * as m1764500000000 from './1764500000000-StockLedger';
 import * as m1764600000000 from './1764600000000-ShelfLocations';
+import * as m1764700000000 from './1764700000000-Reports';
 
 /** Every read-side migration, in order. Names are `<epoch ms>-<Name>`; never rename one that has shipped. */
 export const readDbMigrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const readDbMigrations: Record<string, Migration> = {
   '1764400000000-Expiries': m1764400000000,
   '1764500000000-StockLedger': m1764500000000,
   '1764600000000-ShelfLocations': m1764600000000,
+  '1764700000000-Reports': m1764700000000,
 };
