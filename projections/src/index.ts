@@ -6,3 +6,13 @@ export { readCheckpoint, lowestCheckpoint, writeCheckpoint } from './runner/chec
 export { allProjections, findProjections } from './registry';
 export { startProjector, type ProjectorHandle } from './runtime';
 export { acquireLeadership } from './runner/leader';
+export {
+  createShadowSchema,
+  dropShadowSchema,
+  replayIntoSchema,
+  verifyProjections,
+  assertSchemaName,
+  type ReplayProgress,
+  type TableDifference,
+  type VerificationResult,
+} from './runner/shadow';

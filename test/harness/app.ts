@@ -25,6 +25,7 @@ export const demoAccounts = {
   admin: { email: 'admin@pharmacy.example', password: 'Admin#2026' },
   layla: { email: 'layla@pharmacy.example', password: 'Pharma#2026' },
   omar: { email: 'omar@pharmacy.example', password: 'Pharma#2026' },
+  auditor: { email: 'auditor@pharmacy.example', password: 'Audit#2026' },
 } as const;
 
 /**

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     databaseUrl,
     timeZone: process.env.TIME_ZONE ?? 'UTC',
     ...(process.env.EXPIRY_SCAN_CRON ? { expiryScanCron: process.env.EXPIRY_SCAN_CRON } : {}),
+    ...(process.env.VERIFY_CRON ? { verifyCron: process.env.VERIFY_CRON } : {}),
     ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
     logger: {
       info: (context, message) => logger.info(context, message),

@@ -3,7 +3,9 @@ import { todayIn } from '@pharmacy/domain';
 import type { EventStore } from '@pharmacy/event-store';
 import type { ReadDb } from '@pharmacy/read-db';
 import { EXPIRY_DIGEST_JOB, sendExpiryDigest, type DigestResult, type MailSender } from './jobs/expiry-digest';
+import type { VerificationRun } from '@pharmacy/contracts';
 import { EXPIRY_SCAN_JOB, runExpiryScan, type ExpiryScanRun } from './jobs/expiry-scan';
+import { runVerification, VERIFY_JOB } from './jobs/verify-projections';
 
 export const MAINTENANCE_QUEUE = 'maintenance';
 
@@ -25,12 +27,14 @@ export interface WorkerOptions {
   expiryDigestCron?: string;
   /** Cron pattern of the daily expiry scan, in `timeZone`. Default 00:05. */
   expiryScanCron?: string;
+  /** Cron pattern of the nightly verification of the read models, in `timeZone`. Default 02:30. */
+  verifyCron?: string;
   logger: WorkerLogger;
 }
 
 export interface RunningWorker {
   /** Queues a job now (operators, tests). Resolves with the job id. */
-  runNow(job: typeof EXPIRY_DIGEST_JOB | typeof EXPIRY_SCAN_JOB): Promise<string>;
+  runNow(job: typeof EXPIRY_DIGEST_JOB | typeof EXPIRY_SCAN_JOB | typeof VERIFY_JOB): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -40,13 +44,25 @@ export interface RunningWorker {
  * job to one of them, and the scheduler is an idempotent upsert.
  */
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
-  const processor = async (job: { name: string; id?: string }): Promise<DigestResult | ExpiryScanRun> => {
+  const processor = async (job: {
+    name: string;
+    id?: string;
+  }): Promise<DigestResult | ExpiryScanRun | VerificationRun> => {
     const today = todayIn(options.timeZone);
-    let result: DigestResult | ExpiryScanRun;
+    let result: DigestResult | ExpiryScanRun | VerificationRun;
     if (job.name === EXPIRY_DIGEST_JOB) result = await sendExpiryDigest(options.db, options.mail, today);
     else if (job.name === EXPIRY_SCAN_JOB) result = await runExpiryScan(options.db, options.store, today, 'schedule');
-    else throw new Error(`Unknown job ${job.name}`);
-    options.logger.info({ jobId: job.id, job: job.name, ...result }, 'job done');
+    else if (job.name === VERIFY_JOB) {
+      result = await runVerification(options.db, options.store, 'schedule');
+      if (result.status !== 'ok') {
+        options.logger.error(
+          { jobId: job.id, status: result.status, error: result.error },
+          'read models differ from a replay',
+        );
+      }
+    } else throw new Error(`Unknown job ${job.name}`);
+    const { tables: _tables, ...summary } = { tables: undefined, ...result };
+    options.logger.info({ jobId: job.id, job: job.name, ...summary }, 'job done');
     return result;
   };
 
@@ -74,6 +90,11 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     EXPIRY_SCAN_JOB,
     { pattern: options.expiryScanCron ?? '5 0 * * *', tz: options.timeZone },
     { name: EXPIRY_SCAN_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } },
+  );
+  await queue.upsertJobScheduler(
+    VERIFY_JOB,
+    { pattern: options.verifyCron ?? '30 2 * * *', tz: options.timeZone },
+    { name: VERIFY_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } },
   );
   options.logger.info({ backend: options.redisUrl ? 'redis' : 'postgres' }, 'worker running');
 

@@ -151,3 +151,74 @@ export const auditEventPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type AuditEventPage = z.infer<typeof auditEventPageSchema>;
+
+/** GET /api/audit/period-report: a pharmacy's stock over a period, for auditors. */
+export const periodReportQuerySchema = z
+  .object({
+    pharmacyId: idSchema(m.pharmacyIdRequired),
+    from: instant,
+    to: instant,
+  })
+  .refine((q) => Date.parse(q.from) <= Date.parse(q.to), { path: ['to'], message: m.periodReversed });
+
+const movementTotals = z.record(z.string(), z.number());
+
+export const periodReportBatchSchema = z.object({
+  batchId: z.string(),
+  batchNumber: z.string(),
+  expiryDate: z.string(),
+  /** Packs held at `from` (business time). */
+  opening: z.number(),
+  /** Packs held at `to`: opening plus every movement of the period. */
+  closing: z.number(),
+  /** Packs moved in the period by kind of movement (received, sold, adjusted, ...). */
+  movements: movementTotals,
+});
+
+export const periodReportSchema = z.object({
+  pharmacyId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  products: z.array(
+    z.object({
+      productId: z.string(),
+      productName: z.string(),
+      productNameAr: z.string().nullable(),
+      productSku: z.string(),
+      opening: z.number(),
+      closing: z.number(),
+      movements: movementTotals,
+      batches: z.array(periodReportBatchSchema),
+    }),
+  ),
+  totals: z.object({ opening: z.number(), closing: z.number(), movements: movementTotals }),
+});
+export type PeriodReport = z.infer<typeof periodReportSchema>;
+
+/** GET /api/audit/verification: the last check that the read models equal a fresh replay of the log. */
+export const verificationRunSchema = z.object({
+  /** never: not run yet; running: started, not finished. */
+  status: z.enum(['never', 'running', 'ok', 'differences', 'failed']),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** 'schedule' or the id of the user who asked for it. */
+  trigger: z.string().nullable(),
+  eventsReplayed: z.number(),
+  /** Tables compared, and per table the rows that differ. */
+  tables: z.array(
+    z.object({
+      projection: z.string(),
+      table: z.string(),
+      rows: z.number(),
+      /** Rows the live read model has that a replay does not (or has differently). */
+      unexpected: z.number(),
+      /** Rows a replay has that the live read model lacks (or has differently). */
+      missing: z.number(),
+      /** A few of the differing rows, as JSON, to start an investigation from. */
+      samples: z.array(z.object({ side: z.enum(['live', 'replay']), row: z.record(z.string(), z.unknown()) })),
+    }),
+  ),
+  /** Why a failed run failed. */
+  error: z.string().nullable(),
+});
+export type VerificationRun = z.infer<typeof verificationRunSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './fields';
 import { validationMessages as m } from './messages';
 
-export const roleSchema = z.enum(['admin', 'pharmacist'], { error: m.roleInvalid });
+export const roleSchema = z.enum(['admin', 'pharmacist', 'auditor'], { error: m.roleInvalid });
 export type Role = z.infer<typeof roleSchema>;
 
 const email = z

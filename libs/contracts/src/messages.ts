@@ -18,7 +18,7 @@ export const validationMessages = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   pharmacyRequired: 'Please select a pharmacy to continue.',
-  roleInvalid: 'Role must be admin or pharmacist',
+  roleInvalid: 'Role must be admin, pharmacist or auditor',
   atLeastOne: 'Must be at least 1',
   atLeastOneDay: 'Must be at least 1 day',
   atLeastFiveMinutes: 'Must be at least 5 minutes',

@@ -57,6 +57,9 @@ import {
 import {
   auditEventPageSchema,
   auditEventsQuerySchema,
+  periodReportQuerySchema,
+  periodReportSchema,
+  verificationRunSchema,
   stockCardQuerySchema,
   stockCardSchema,
   stockOnHandQuerySchema,
@@ -163,6 +166,7 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   registerCountPaths(registry);
   registerReportPaths(registry);
   registerAuditPaths(registry);
+  registerAuditReportPaths(registry);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -671,7 +675,11 @@ function registerReportPaths(registry: OpenAPIRegistry): void {
     'Reports',
     'Totals, sales per business day, per pharmacy and the ten best-selling products of a period (from the daily sales projections)',
     { query: reportPeriodQuerySchema },
-    { 200: json(salesSummarySchema, 'The period in figures'), 400: error('Invalid input'), 403: error('PHARMACY_FORBIDDEN') },
+    {
+      200: json(salesSummarySchema, 'The period in figures'),
+      400: error('Invalid input'),
+      403: error('PHARMACY_FORBIDDEN'),
+    },
   );
   path(
     'get',
@@ -711,6 +719,42 @@ function registerAuditPaths(registry: OpenAPIRegistry): void {
       200: json(stockCardSchema, 'Movements in business-time order'),
       400: error('Invalid input'),
       403: error('FORBIDDEN'),
+    },
+  );
+}
+
+function registerAuditReportPaths(registry: OpenAPIRegistry): void {
+  const path = pathRegistrar(registry);
+  path(
+    'get',
+    '/api/audit/period-report',
+    'Audit',
+    "A pharmacy's stock over a period (business time): per product and batch the packs held at `from`, the period's movements by kind, the packs held at `to` (administrators and auditors)",
+    { query: periodReportQuerySchema },
+    {
+      200: json(periodReportSchema, 'Opening, movements, closing'),
+      400: error('Invalid input'),
+      403: error('FORBIDDEN'),
+    },
+  );
+  path(
+    'get',
+    '/api/audit/verification',
+    'Audit',
+    'The last verification of the read models against a fresh replay of the log (it runs every night; status running while one runs, its other fields then describe the previous run) (administrators and auditors)',
+    {},
+    { 200: json(verificationRunSchema, 'The last verification'), 403: error('FORBIDDEN') },
+  );
+  path(
+    'post',
+    '/api/audit/verification',
+    'Audit',
+    'Verify now: every read model rebuilt into a shadow schema and compared with the live tables row by row (administrators)',
+    {},
+    {
+      200: json(verificationRunSchema, 'The outcome: ok, differences (per table, with sample rows) or failed'),
+      403: error('FORBIDDEN, or READ_ONLY for auditors'),
+      409: error('VERIFICATION_RUNNING'),
     },
   );
 }

@@ -45,7 +45,7 @@ export interface UsersTable {
   lastName: string | null;
   phone: string | null;
   profileImageUrl: string | null;
-  role: 'admin' | 'pharmacist';
+  role: 'admin' | 'pharmacist' | 'auditor';
   passwordHash: string;
   /** Keyed hash of the current one-time sign-in code (never the code itself). */
   otpSecret: string | null;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import type { AuditEventPage, StockCard, StockOnHand } from '@pharmacy/contracts';
+import type { AuditEventPage, PeriodReport, StockCard, StockOnHand } from '@pharmacy/contracts';
 import { stockDecider, stockStreamId, type StockEvent } from '@pharmacy/domain';
 import type { EventStore } from '@pharmacy/event-store';
 import type { ReadDb } from '@pharmacy/read-db';
@@ -104,6 +104,95 @@ export class AuditService {
         : [{ batchId, ledger: l.quantity, replay: r.quantity, ledgerLoose: l.loose, replayLoose: r.loose }];
     });
     return { matches: differences.length === 0, eventsReplayed: replayed, differences };
+  }
+
+  /**
+   * A pharmacy's stock over a period (business time): per batch the packs held
+   * at `from`, the period's movements summed by kind, and the packs held at
+   * `to`; per product and for the whole pharmacy the same, summed. Batches
+   * that held nothing and moved nothing are left out.
+   */
+  async periodReport(pharmacyId: string, from: Date, to: Date): Promise<PeriodReport> {
+    const [balances, moves] = await Promise.all([
+      this.db
+        .selectFrom('stockLedger as l')
+        .leftJoin('inventoryBatches as b', 'b.id', 'l.batchId')
+        .leftJoin('products as p', 'p.id', 'l.productId')
+        .select([
+          'l.batchId',
+          'l.productId',
+          sql<string>`coalesce(max(p.name), 'Unknown Product')`.as('productName'),
+          sql<string | null>`max(p.name_ar)`.as('productNameAr'),
+          sql<string>`coalesce(max(p.sku), '')`.as('productSku'),
+          sql<string>`coalesce(max(b.batch_number), '')`.as('batchNumber'),
+          sql<string>`coalesce(max(b.expiry_date)::text, '')`.as('expiryDate'),
+          sql<string>`coalesce(sum(l.quantity_change) FILTER (WHERE l.occurred_at < ${from}), 0)`.as('opening'),
+          sql<string>`sum(l.quantity_change)`.as('closing'),
+        ])
+        .where('l.pharmacyId', '=', pharmacyId)
+        .where('l.occurredAt', '<=', to)
+        .groupBy(['l.batchId', 'l.productId'])
+        .execute(),
+      this.db
+        .selectFrom('stockLedger as l')
+        .select(['l.batchId', 'l.movement', sql<string>`sum(l.quantity_change)`.as('packs')])
+        .where('l.pharmacyId', '=', pharmacyId)
+        .where('l.occurredAt', '>=', from)
+        .where('l.occurredAt', '<=', to)
+        .where('l.quantityChange', '<>', 0)
+        .groupBy(['l.batchId', 'l.movement'])
+        .execute(),
+    ]);
+    const movementsOf = new Map<string, Record<string, number>>();
+    for (const move of moves) {
+      const entry = movementsOf.get(move.batchId) ?? {};
+      entry[move.movement] = Number(move.packs);
+      movementsOf.set(move.batchId, entry);
+    }
+    const add = (into: Record<string, number>, more: Record<string, number>) => {
+      for (const [kind, packs] of Object.entries(more)) into[kind] = (into[kind] ?? 0) + packs;
+    };
+    const products = new Map<string, PeriodReport['products'][number]>();
+    const totals: PeriodReport['totals'] = { opening: 0, closing: 0, movements: {} };
+    const sorted = [...balances].sort(
+      (a, b) =>
+        a.productName.localeCompare(b.productName) ||
+        a.productId.localeCompare(b.productId) ||
+        a.expiryDate.localeCompare(b.expiryDate) ||
+        a.batchNumber.localeCompare(b.batchNumber),
+    );
+    for (const row of sorted) {
+      const opening = Number(row.opening);
+      const closing = Number(row.closing);
+      const movements = movementsOf.get(row.batchId) ?? {};
+      if (opening === 0 && closing === 0 && Object.keys(movements).length === 0) continue;
+      const product = products.get(row.productId) ?? {
+        productId: row.productId,
+        productName: row.productName,
+        productNameAr: row.productNameAr,
+        productSku: row.productSku,
+        opening: 0,
+        closing: 0,
+        movements: {},
+        batches: [],
+      };
+      product.batches.push({
+        batchId: row.batchId,
+        batchNumber: row.batchNumber,
+        expiryDate: row.expiryDate,
+        opening,
+        closing,
+        movements,
+      });
+      product.opening += opening;
+      product.closing += closing;
+      add(product.movements, movements);
+      products.set(row.productId, product);
+      totals.opening += opening;
+      totals.closing += closing;
+      add(totals.movements, movements);
+    }
+    return { pharmacyId, from: from.toISOString(), to: to.toISOString(), products: [...products.values()], totals };
   }
 
   async stockCard(subject: {

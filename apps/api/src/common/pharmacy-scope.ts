@@ -8,7 +8,7 @@ export const pharmacyForbidden = () =>
 
 /**
  * Which pharmacies a caller may read or change. Administrators: all of them.
- * Pharmacists: their active assignments; asking for another pharmacy is a 403,
+ * Auditors: read all of them, change none. Pharmacists: their active assignments; asking for another pharmacy is a 403,
  * and without a `pharmacyId` they see only their own.
  */
 @Injectable()
@@ -17,7 +17,7 @@ export class PharmacyScope {
 
   /** `'all'` or the list of pharmacy ids a read covers. */
   async readable(principal: Principal, requested: string | null | undefined): Promise<'all' | string[]> {
-    if (principal.role === 'admin') return requested ? [requested] : 'all';
+    if (principal.role === 'admin' || principal.role === 'auditor') return requested ? [requested] : 'all';
     const allowed = (await this.identity.allowedPharmacies(principal.user)).map((p) => p.id);
     if (requested) {
       if (!allowed.includes(requested)) throw pharmacyForbidden();
@@ -28,6 +28,7 @@ export class PharmacyScope {
 
   async mayWrite(principal: Principal, pharmacyId: string): Promise<boolean> {
     if (principal.role === 'admin') return true;
+    if (principal.role === 'auditor') return false;
     const allowed = await this.identity.allowedPharmacies(principal.user);
     return allowed.some((p) => p.id === pharmacyId);
   }

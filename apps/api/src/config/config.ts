@@ -16,6 +16,12 @@ export const configSchema = z.object({
     .trim()
     .regex(/^(\S+\s+){4}\S+$/, 'must be a cron pattern of five fields, e.g. "5 0 * * *"')
     .default('5 0 * * *'),
+  /** When the nightly verification of the read models against a replay of the log runs (cron, in TIME_ZONE). */
+  VERIFY_CRON: z
+    .string()
+    .trim()
+    .regex(/^(\S+\s+){4}\S+$/, 'must be a cron pattern of five fields, e.g. "30 2 * * *"')
+    .default('30 2 * * *'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),

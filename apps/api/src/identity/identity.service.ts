@@ -200,11 +200,11 @@ export class IdentityService {
     throw unauthorized('INVALID_TOTP', 'Invalid authenticator code');
   }
 
-  /** Pharmacies the user may work in: assigned and existing ones, or every active one for an administrator. */
+  /** Pharmacies the user may work in: assigned and existing ones, or every active one for an administrator or auditor. */
   async allowedPharmacies(user: Pick<SessionUser, 'id' | 'role'>): Promise<PharmacySummary[]> {
     const base = this.db.selectFrom('pharmacies').select(['pharmacies.id', 'name', 'nameAr', 'address', 'addressAr']);
     const rows =
-      user.role === 'admin'
+      user.role === 'admin' || user.role === 'auditor'
         ? await base.where('isActive', '=', true).orderBy('name').execute()
         : await base
             .innerJoin('userPharmacies', 'userPharmacies.pharmacyId', 'pharmacies.id')

@@ -84,6 +84,7 @@ export async function openRuntime(
         databaseUrl,
         timeZone: config.TIME_ZONE,
         expiryScanCron: config.EXPIRY_SCAN_CRON,
+        verifyCron: config.VERIFY_CRON,
         ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
         logger: {
           info: (context, message) => workerLog.info(context, message),

@@ -63,4 +63,12 @@ export const demoUsers = [
     role: 'pharmacist' as const,
     pharmacies: ['5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a01', '5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a02'],
   },
+  {
+    email: 'auditor@pharmacy.example',
+    password: 'Audit#2026',
+    firstName: 'Rami',
+    lastName: 'Saleh',
+    role: 'auditor' as const,
+    pharmacies: [] as string[],
+  },
 ];

@@ -1,7 +1,7 @@
 import { createContext, use, type ReactNode } from 'react';
 
-/** Specification §6. */
-export type Role = 'admin' | 'pharmacist';
+/** Specification §6, and the auditor (issue 11): reads everything, changes nothing. */
+export type Role = 'admin' | 'pharmacist' | 'auditor';
 
 export interface Permissions {
   /** Add, edit and delete pharmacy locations. */
@@ -13,6 +13,12 @@ export interface Permissions {
   canDeleteProducts: boolean;
   /** Change the installation's System and Notifications settings (everyone may read them). */
   canManageSystemSettings: boolean;
+  /** The Audit screen: event browser, stock card, as-of stock, period report, verification. */
+  canAudit: boolean;
+  /** Run the read-model verification now (administrators). */
+  canRunVerification: boolean;
+  /** May record anything at all (sell, receive, adjust, transfer, edit). Auditors may not. */
+  canWrite: boolean;
 }
 
 /** The one place that decides what a role may do; every admin-only control asks `usePermissions`. */
@@ -25,6 +31,9 @@ export function permissionsFor(role: Role): Permissions {
     canManageSuppliers: isAdmin,
     canDeleteProducts: isAdmin,
     canManageSystemSettings: isAdmin,
+    canAudit: isAdmin || role === 'auditor',
+    canRunVerification: isAdmin,
+    canWrite: role !== 'auditor',
   };
 }
 

@@ -56,11 +56,14 @@ export const errorCatalogue = {
   TOTP_NOT_STARTED: 'conflict',
   USERNAME_TAKEN: 'conflict',
   USER_NOT_ASSIGNED: 'conflict',
+  VERIFICATION_RUNNING: 'conflict',
+  PAST_BALANCE_BELOW_ZERO: 'conflict',
 
   // The request itself is wrong.
   COUNT_LINE_UNKNOWN: 'invalid',
   DISCREPANCY_REASON_REQUIRED: 'invalid',
   EXPIRY_IN_PAST: 'invalid',
+  EFFECTIVE_BEFORE_BATCH: 'invalid',
   RECEIVED_QUANTITY_INVALID: 'invalid',
   SAME_PHARMACY: 'invalid',
   TRANSFER_ITEM_UNKNOWN: 'invalid',
@@ -79,6 +82,7 @@ export const errorCatalogue = {
 
   FORBIDDEN: 'forbidden',
   PHARMACY_FORBIDDEN: 'forbidden',
+  READ_ONLY: 'forbidden',
 
   ACCOUNT_LOCKED: 'unauthorized',
   INVALID_CREDENTIALS: 'unauthorized',

@@ -36,13 +36,27 @@ export type AuthenticatedRequest = Request & { user?: SessionUser; principal?: P
 
 const PUBLIC = 'access:public';
 const REQUIRED_ROLE = 'access:required-role';
+const OWN_ACCOUNT = 'access:own-account';
 
 /** A route anyone may call (the sign-in paths). Every other route needs a session. */
 export const Public = () => SetMetadata(PUBLIC, true);
 
-/** Marks a route for administrators only, with the message a refused user reads. */
+/**
+ * Marks a route for administrators only, with the message a refused user reads.
+ * Auditors may call the route's reads (GET): they see everything.
+ */
 export const AdminOnly = (message = 'Only administrators can do this.') =>
   SetMetadata(REQUIRED_ROLE, { role: 'admin', message });
+
+/**
+ * A write that concerns only the caller's own session or account (the pharmacy
+ * they work in, their profile, their authenticator): allowed to auditors, who
+ * otherwise change nothing.
+ */
+export const OwnAccount = () => SetMetadata(OWN_ACCOUNT, true);
+
+export const readOnlyMessage = 'Auditors can see everything but change nothing.';
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function principalOf(request: AuthenticatedRequest): Principal | null {
   if (!request.user) return null;
@@ -57,8 +71,10 @@ export function principalOf(request: AuthenticatedRequest): Principal | null {
 
 /**
  * The one gate every API route passes: a session is required unless the route
- * is @Public(), and @AdminOnly() routes refuse other roles with their message.
- * The session's idle timeout follows the auto-logout setting.
+ * is @Public(); @AdminOnly() routes refuse other roles with their message
+ * (auditors may read them); an auditor's write is refused unless it concerns
+ * only their own account (@OwnAccount()). The session's idle timeout follows
+ * the auto-logout setting.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -78,7 +94,12 @@ export class AccessGuard implements CanActivate {
       REQUIRED_ROLE,
       targets,
     );
-    if (required && principal.role !== required.role) {
+    const reads = READS.has(request.method.toUpperCase());
+    if (principal.role === 'auditor' && !reads && !this.reflector.getAllAndOverride<boolean>(OWN_ACCOUNT, targets)) {
+      throw new ForbiddenException({ code: 'READ_ONLY', message: readOnlyMessage });
+    }
+    const auditorReading = principal.role === 'auditor' && reads;
+    if (required && principal.role !== required.role && !auditorReading) {
       throw new ForbiddenException({ code: 'FORBIDDEN', message: required.message });
     }
     if (request.session) {

