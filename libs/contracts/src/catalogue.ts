@@ -44,6 +44,19 @@ export const isoDateSchema = (requiredMessage: string) =>
       return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && value >= '1900-01-01';
     }, m.expiryDateInvalid);
 
+/** Clocks of a till and the server may differ a little: this much "future" is still now. */
+const CLOCK_SKEW_MS = 2 * 60_000;
+
+/**
+ * When a fact recorded late actually happened (a receipt entered a day late, a
+ * count error found later): an instant with its offset, not in the future.
+ * Absent: now.
+ */
+export const effectiveAtSchema = z.iso
+  .datetime({ offset: true, error: m.instantInvalid })
+  .refine((value) => Date.parse(value) <= Date.now() + CLOCK_SKEW_MS, m.effectiveAtFuture)
+  .optional();
+
 // ---------------------------------------------------------------- categories
 
 export const categoryInputSchema = z.object({
@@ -240,6 +253,8 @@ export const batchInputSchema = z.object({
     .max(10_000_000, m.tooLong),
   purchasePrice: optionalMoney,
   expiryDate: isoDateSchema(m.expiryDateRequired),
+  /** A receipt recorded late: when the goods arrived. */
+  effectiveAt: effectiveAtSchema,
 });
 export type BatchInput = z.output<typeof batchInputSchema>;
 export type BatchInputValues = z.input<typeof batchInputSchema>;
@@ -272,6 +287,8 @@ export const stockAdjustmentSchema = z.object({
   reason: adjustmentReason,
   note: optionalText(500),
   version: optionalVersionSchema,
+  /** A correction found later: when the change really happened (it must leave every balance since then at 0 or more). */
+  effectiveAt: effectiveAtSchema,
 });
 export type StockAdjustmentInput = z.output<typeof stockAdjustmentSchema>;
 export type StockAdjustmentValues = z.input<typeof stockAdjustmentSchema>;

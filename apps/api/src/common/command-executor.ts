@@ -61,6 +61,14 @@ export interface ExecuteOptions<Event, State, Answer> extends StreamOptions {
    * released, so copy what you need out of it.
    */
   answer?: (state: State, events: readonly Event[], meta: StreamMeta) => Answer;
+  /**
+   * A check beyond the decider that needs other data (a backdated correction
+   * against the balances of the past): runs after the decision, before the
+   * append, while this process holds the stream. It may throw to refuse. The
+   * append still names the revision it decided on, so a change by another
+   * process meanwhile makes the command decide (and check) again.
+   */
+  precondition?: (state: State, events: readonly Event[], meta: StreamMeta) => Promise<void>;
 }
 
 export interface StreamOptions {
@@ -283,6 +291,7 @@ export class CommandExecutor implements OnModuleDestroy {
           snapshot: null,
         };
       }
+      if (options.precondition) await options.precondition(loaded.state, events, loaded.meta);
       const occurredAt = options.occurredAt ?? new Date().toISOString();
       const envelopes: NewEvent[] = events.map((event, index) => ({
         id: options.eventId?.(index) ?? (identity ? nameBasedUuid(`${identity.commandId}#${index}`) : randomUUID()),

@@ -16,11 +16,12 @@ import {
   type StockCommand,
   type StockEvent,
 } from '@pharmacy/domain';
-import { CommandExecutor } from '../common/command-executor';
+import { CommandExecutor, type ExecuteOptions } from '../common/command-executor';
 import type { RequestContext } from '../common/request-context';
 import { WriteModel, type PharmacyRecord, type ProductRecord } from '../common/write-model';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../infrastructure/tokens';
+import { PastBalances } from './past-balances';
 import { STOCK_SNAPSHOTS } from './stock-snapshots';
 
 /** A withdrawal older than this belongs to a deletion that never finished (it takes milliseconds). */
@@ -107,10 +108,15 @@ async function stockCommand(
   command: StockCommand,
   batchOf: (events: readonly StockEvent[]) => string,
   context: RequestContext,
+  backdated: Pick<
+    ExecuteOptions<StockEvent, ReturnType<typeof stockDecider.initialState>, unknown>,
+    'occurredAt' | 'precondition'
+  > = {},
 ): Promise<InventoryBatch> {
   let outcome;
   try {
     outcome = await executor.execute(stockStreamId(pharmacyId), stockDecider, command, context, {
+      ...backdated,
       snapshot: STOCK_SNAPSHOTS,
       answer: (state, events, meta) => {
         const batchId = batchOf(events);
@@ -201,10 +207,12 @@ export class ReceiveBatchHandler implements ICommandHandler<ReceiveBatchCommand>
           purchasePrice: input.purchasePrice,
           expiryDate: input.expiryDate,
           supplierId: product.product.details.supplierId,
-          today: todayIn(this.config.TIME_ZONE),
+          // A receipt recorded late happened, and is dated, when the goods arrived.
+          today: todayIn(this.config.TIME_ZONE, input.effectiveAt ? new Date(input.effectiveAt) : new Date()),
         },
         (events) => (events[0]?.type === 'BatchReceived' ? events[0].data.batchId : batchId),
         context,
+        input.effectiveAt ? { occurredAt: new Date(input.effectiveAt).toISOString() } : {},
       );
     try {
       return await receive();
@@ -265,9 +273,11 @@ export class AdjustStockHandler implements ICommandHandler<AdjustStockCommand> {
   constructor(
     private readonly executor: CommandExecutor,
     private readonly writeModel: WriteModel,
+    private readonly pastBalances: PastBalances,
   ) {}
 
   execute({ batchId, pharmacyId, input, context }: AdjustStockCommand): Promise<InventoryBatch> {
+    const effectiveAt = input.effectiveAt ? new Date(input.effectiveAt) : null;
     return stockCommand(
       this.executor,
       this.writeModel,
@@ -283,6 +293,17 @@ export class AdjustStockHandler implements ICommandHandler<AdjustStockCommand> {
       },
       () => batchId,
       context,
+      effectiveAt
+        ? {
+            occurredAt: effectiveAt.toISOString(),
+            precondition: (state) =>
+              this.pastBalances.assertAllows(
+                { batchId, batchNumber: state.batches[batchId]?.batchNumber ?? batchId },
+                effectiveAt,
+                input.quantityChange,
+              ),
+          }
+        : {},
     );
   }
 }

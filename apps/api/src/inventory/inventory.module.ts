@@ -3,12 +3,13 @@ import { CatalogueModule } from '../catalogue/catalogue.module';
 import { inventoryCommandHandlers } from './inventory.commands';
 import { InventoryHttpController } from './inventory.http.controller';
 import { InventoryQueries } from './inventory.queries';
+import { PastBalances } from './past-balances';
 import { StockLocator } from './stock-locator';
 
 @Module({
   imports: [CatalogueModule],
   controllers: [InventoryHttpController],
-  providers: [InventoryQueries, StockLocator, ...inventoryCommandHandlers],
+  providers: [InventoryQueries, StockLocator, PastBalances, ...inventoryCommandHandlers],
   exports: [StockLocator],
 })
 export class InventoryModule {}

@@ -1,0 +1,78 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import { DomainError } from '@pharmacy/domain';
+import type { EventStore } from '@pharmacy/event-store';
+import type { ProjectionWaiter } from '@pharmacy/projections';
+import type { ReadDb } from '@pharmacy/read-db';
+import { EVENT_STORE, PROJECTION_WAITER, READ_DB } from '../infrastructure/tokens';
+
+/** How long a backdated correction waits for the stock ledger to show everything recorded before it. */
+const LEDGER_WAIT_MS = 10_000;
+
+const minute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * The rule for facts recorded late with an effective time in the past (ADR
+ * 0013): they never edit history, they are new events whose business time is
+ * then; and one must not make any balance the batch had since then negative.
+ * The batch's balances by business time come from the stock ledger, read once
+ * it has caught up with the log, so the check sees every movement recorded
+ * before the correction; the command's append names the stream revision it
+ * decided on, so a movement recorded meanwhile makes it check again.
+ */
+@Injectable()
+export class PastBalances {
+  constructor(
+    @Inject(READ_DB) private readonly db: ReadDb,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PROJECTION_WAITER) private readonly waiter: ProjectionWaiter,
+  ) {}
+
+  async assertAllows(batch: { batchId: string; batchNumber: string }, at: Date, change: number): Promise<void> {
+    const head = await this.store.headPosition();
+    if (head && !(await this.waiter.waitFor(head, LEDGER_WAIT_MS, ['StockAdjusted']))) {
+      throw new DomainError(
+        'CONCURRENCY_CONFLICT',
+        'The stock history is still being brought up to date. Please try the correction again in a moment.',
+      );
+    }
+    const { rows } = await sql<{
+      firstAt: Date | null;
+      then: string;
+      lowestAfter: string | null;
+      lowestAt: Date | null;
+    }>`
+      WITH series AS (
+        SELECT occurred_at,
+               sum(quantity_change) OVER (ORDER BY occurred_at, position, seq ROWS UNBOUNDED PRECEDING) AS balance
+          FROM stock_ledger WHERE batch_id = ${batch.batchId}
+      ), lowest AS (
+        SELECT balance, occurred_at FROM series WHERE occurred_at > ${at} ORDER BY balance, occurred_at LIMIT 1
+      )
+      SELECT (SELECT min(occurred_at) FROM series) AS first_at,
+             (SELECT coalesce(sum(quantity_change), 0) FROM stock_ledger
+               WHERE batch_id = ${batch.batchId} AND occurred_at <= ${at})::text AS then,
+             (SELECT balance::text FROM lowest) AS lowest_after,
+             (SELECT occurred_at FROM lowest) AS lowest_at`.execute(this.db);
+    const row = rows[0]!;
+    if (!row.firstAt || row.firstAt.getTime() > at.getTime()) {
+      throw new DomainError(
+        'EFFECTIVE_BEFORE_BATCH',
+        `Batch ${batch.batchNumber} was received on ${row.firstAt ? minute(row.firstAt) : 'a later date'}: a correction cannot take effect before it was there.`,
+      );
+    }
+    if (change >= 0) return;
+    const then = Number(row.then);
+    const lowestAfter = row.lowestAfter === null ? null : Number(row.lowestAfter);
+    const [lowest, lowestAt] = lowestAfter !== null && lowestAfter < then ? [lowestAfter, row.lowestAt!] : [then, at];
+    if (lowest + change < 0) {
+      throw new DomainError(
+        'PAST_BALANCE_BELOW_ZERO',
+        `Batch ${batch.batchNumber} held ${lowest} packs on ${minute(lowestAt)}: a correction of ${change} taking effect on ${minute(
+          at,
+        )} would leave it below zero then. Choose a later time or a smaller correction.`,
+        { lowest, lowestAt: lowestAt.toISOString() },
+      );
+    }
+  }
+}
