@@ -433,6 +433,24 @@ export interface ProductDailySalesTable {
   revenue: Decimal;
 }
 
+/** Each batch's net movement in a calendar month (UTC) of business time. */
+export interface StockLedgerMonthsTable {
+  batchId: string;
+  month: DateColumn;
+  pharmacyId: string;
+  productId: string;
+  quantityChange: number;
+  looseChange: number;
+}
+
+/** A product's sales at a pharmacy over all time, net of returns. */
+export interface ProductSalesTotalsTable {
+  pharmacyId: string;
+  productId: string;
+  quantity: number;
+  revenue: Decimal;
+}
+
 export interface DailySalesTable {
   pharmacyId: string;
   businessDate: DateColumn;
@@ -475,6 +493,8 @@ export interface ReadDatabase {
   dailySales: DailySalesTable;
   commissionLines: CommissionLinesTable;
   productDailySales: ProductDailySalesTable;
+  productSalesTotals: ProductSalesTotalsTable;
+  stockLedgerMonths: StockLedgerMonthsTable;
   stockTransfers: StockTransfersTable;
   jobRuns: JobRunsTable;
   stockCounts: StockCountsTable;

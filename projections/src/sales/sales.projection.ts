@@ -13,9 +13,18 @@ import type { Projection } from '../runner/projection';
  */
 export const salesProjection: Projection = {
   name: 'sales',
-  version: 3,
+  version: 4,
   handles: ['SaleCompleted', 'SaleReturned'] satisfies Array<StockEvent['type']>,
-  tables: ['sales', 'saleLines', 'saleItems', 'saleReturns', 'dailySales', 'commissionLines', 'productDailySales'],
+  tables: [
+    'sales',
+    'saleLines',
+    'saleItems',
+    'saleReturns',
+    'dailySales',
+    'commissionLines',
+    'productDailySales',
+    'productSalesTotals',
+  ],
 
   async apply(trx, recorded) {
     await this.applyAll!(trx, [recorded]);
@@ -161,6 +170,26 @@ class PendingSales {
         )
         .execute();
     }
+    const totals = new Map<string, { pharmacyId: string; productId: string; quantity: number; revenue: bigint }>();
+    for (const p of this.products.values()) {
+      const key = `${p.pharmacyId}|${p.productId}`;
+      const total = totals.get(key) ?? { pharmacyId: p.pharmacyId, productId: p.productId, quantity: 0, revenue: 0n };
+      total.quantity += p.quantity;
+      total.revenue += p.revenue;
+      totals.set(key, total);
+    }
+    for (const chunk of chunks([...totals.values()], 2000)) {
+      await trx
+        .insertInto('productSalesTotals')
+        .values(chunk.map((t) => ({ ...t, revenue: formatCents(t.revenue) })))
+        .onConflict((oc) =>
+          oc.columns(['pharmacyId', 'productId']).doUpdateSet({
+            quantity: sql`product_sales_totals.quantity + excluded.quantity`,
+            revenue: sql`product_sales_totals.revenue + excluded.revenue`,
+          }),
+        )
+        .execute();
+    }
     await trx
       .insertInto('dailySales')
       .values(
@@ -246,6 +275,11 @@ async function applyReturn(trx: Trx, back: SaleReturnedData, recorded: RecordedE
       ON CONFLICT (business_date, pharmacy_id, product_id) DO UPDATE
         SET quantity = product_daily_sales.quantity + excluded.quantity,
             revenue = product_daily_sales.revenue + excluded.revenue`.execute(trx);
+    await sql`
+      UPDATE product_sales_totals t SET quantity = t.quantity - ${line.quantity}, revenue = t.revenue - ${line.refund}::numeric
+        FROM sale_lines l
+       WHERE l.sale_id = ${back.saleId} AND l.line_index = ${line.lineIndex}
+         AND t.pharmacy_id = ${back.pharmacyId} AND t.product_id = l.product_id`.execute(trx);
   }
   // A refund counts on the day it is given, whatever the day of the sale.
   await trx

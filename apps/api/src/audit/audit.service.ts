@@ -11,6 +11,27 @@ import { EVENT_STORE, READ_DB } from '../infrastructure/tokens';
 const REPLAY_PAGE = 5000;
 
 /**
+ * Each batch's packs and loose units at a pharmacy as of an instant (business
+ * time), as a query: whole months from the monthly roll-up, then the
+ * movements of the instant's own month up to it. Batches holding nothing are
+ * left out.
+ */
+function balancesAt(pharmacyId: string, at: Date) {
+  const monthStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+  return sql`
+    SELECT batch_id, product_id, sum(quantity_change) AS quantity, sum(loose_change) AS loose
+      FROM (
+        SELECT batch_id, product_id, quantity_change, loose_change FROM stock_ledger_months
+         WHERE pharmacy_id = ${pharmacyId} AND month < ${monthStart.toISOString().slice(0, 10)}::date
+        UNION ALL
+        SELECT batch_id, product_id, quantity_change, loose_change FROM stock_ledger
+         WHERE pharmacy_id = ${pharmacyId} AND occurred_at >= ${monthStart} AND occurred_at <= ${at}
+      ) moves
+     GROUP BY batch_id, product_id
+    HAVING sum(quantity_change) <> 0 OR sum(loose_change) <> 0`;
+}
+
+/**
  * Stock as of any instant and the stock card, from the stock ledger (fast);
  * stock as of an instant also by replaying the pharmacy's stream up to it
  * (proof). An instant is business time: a fact recorded late with an earlier
@@ -25,25 +46,26 @@ export class AuditService {
   ) {}
 
   async stockOnHand(pharmacyId: string, asOf: Date, verify: boolean): Promise<StockOnHand> {
-    const rows = await this.db
-      .selectFrom('stockLedger as l')
-      .leftJoin('inventoryBatches as b', 'b.id', 'l.batchId')
-      .leftJoin('products as p', 'p.id', 'l.productId')
-      .select([
-        'l.batchId',
-        'l.productId',
-        sql<string>`coalesce(max(p.name), 'Unknown Product')`.as('productName'),
-        sql<string | null>`max(p.name_ar)`.as('productNameAr'),
-        sql<string>`coalesce(max(p.sku), '')`.as('productSku'),
-        sql<string>`coalesce(max(b.batch_number), '')`.as('batchNumber'),
-        sql<string>`coalesce(max(b.expiry_date)::text, '')`.as('expiryDate'),
-        sql<string>`sum(l.quantity_change)`.as('quantity'),
-        sql<string>`sum(l.loose_change)`.as('looseUnits'),
-      ])
-      .where('l.pharmacyId', '=', pharmacyId)
-      .where('l.occurredAt', '<=', asOf)
-      .groupBy(['l.batchId', 'l.productId'])
-      .execute();
+    const { rows } = await sql<{
+      batchId: string;
+      productId: string;
+      productName: string;
+      productNameAr: string | null;
+      productSku: string;
+      batchNumber: string;
+      expiryDate: string;
+      quantity: string;
+      looseUnits: string;
+    }>`
+      WITH held AS (${balancesAt(pharmacyId, asOf)})
+      SELECT h.batch_id, h.product_id,
+             coalesce(p.name, 'Unknown Product') AS product_name, p.name_ar AS product_name_ar,
+             coalesce(p.sku, '') AS product_sku, coalesce(b.batch_number, '') AS batch_number,
+             coalesce(b.expiry_date::text, '') AS expiry_date,
+             h.quantity::text AS quantity, h.loose::text AS loose_units
+        FROM held h
+        LEFT JOIN inventory_batches b ON b.id = h.batch_id
+        LEFT JOIN products p ON p.id = h.product_id`.execute(this.db);
     const batches = rows
       .map((r) => ({ ...r, quantity: Number(r.quantity), looseUnits: Number(r.looseUnits) }))
       .filter((b) => b.quantity !== 0 || b.looseUnits !== 0)
@@ -113,36 +135,53 @@ export class AuditService {
    * that held nothing and moved nothing are left out.
    */
   async periodReport(pharmacyId: string, from: Date, to: Date): Promise<PeriodReport> {
-    const [balances, moves] = await Promise.all([
+    const [opening, moves] = await Promise.all([
+      sql<{ batchId: string; productId: string; quantity: string }>`
+        WITH held AS (${balancesAt(pharmacyId, new Date(from.getTime() - 1))})
+        SELECT batch_id, product_id, quantity::text AS quantity FROM held`.execute(this.db),
       this.db
         .selectFrom('stockLedger as l')
-        .leftJoin('inventoryBatches as b', 'b.id', 'l.batchId')
-        .leftJoin('products as p', 'p.id', 'l.productId')
-        .select([
-          'l.batchId',
-          'l.productId',
-          sql<string>`coalesce(max(p.name), 'Unknown Product')`.as('productName'),
-          sql<string | null>`max(p.name_ar)`.as('productNameAr'),
-          sql<string>`coalesce(max(p.sku), '')`.as('productSku'),
-          sql<string>`coalesce(max(b.batch_number), '')`.as('batchNumber'),
-          sql<string>`coalesce(max(b.expiry_date)::text, '')`.as('expiryDate'),
-          sql<string>`coalesce(sum(l.quantity_change) FILTER (WHERE l.occurred_at < ${from}), 0)`.as('opening'),
-          sql<string>`sum(l.quantity_change)`.as('closing'),
-        ])
-        .where('l.pharmacyId', '=', pharmacyId)
-        .where('l.occurredAt', '<=', to)
-        .groupBy(['l.batchId', 'l.productId'])
-        .execute(),
-      this.db
-        .selectFrom('stockLedger as l')
-        .select(['l.batchId', 'l.movement', sql<string>`sum(l.quantity_change)`.as('packs')])
+        .select(['l.batchId', 'l.productId', 'l.movement', sql<string>`sum(l.quantity_change)`.as('packs')])
         .where('l.pharmacyId', '=', pharmacyId)
         .where('l.occurredAt', '>=', from)
         .where('l.occurredAt', '<=', to)
         .where('l.quantityChange', '<>', 0)
-        .groupBy(['l.batchId', 'l.movement'])
+        .groupBy(['l.batchId', 'l.productId', 'l.movement'])
         .execute(),
     ]);
+    // Every batch held at the start or moved in the period, with its names.
+    const balances = new Map<string, { batchId: string; productId: string; opening: number; closing: number }>();
+    for (const row of opening.rows) {
+      const held = Number(row.quantity);
+      balances.set(row.batchId, { batchId: row.batchId, productId: row.productId, opening: held, closing: held });
+    }
+    for (const move of moves) {
+      const entry = balances.get(move.batchId) ?? {
+        batchId: move.batchId,
+        productId: move.productId,
+        opening: 0,
+        closing: 0,
+      };
+      entry.closing += Number(move.packs);
+      balances.set(move.batchId, entry);
+    }
+    const ids = [...balances.keys()];
+    const names = ids.length
+      ? await this.db
+          .selectFrom('inventoryBatches as b')
+          .innerJoin('products as p', 'p.id', 'b.productId')
+          .select([
+            'b.id',
+            'p.name as productName',
+            'p.nameAr as productNameAr',
+            'p.sku as productSku',
+            'b.batchNumber',
+            sql<string>`b.expiry_date::text`.as('expiryDate'),
+          ])
+          .where('b.id', 'in', ids)
+          .execute()
+      : [];
+    const nameOf = new Map(names.map((n) => [n.id, n]));
     const movementsOf = new Map<string, Record<string, number>>();
     for (const move of moves) {
       const entry = movementsOf.get(move.batchId) ?? {};
@@ -154,7 +193,18 @@ export class AuditService {
     };
     const products = new Map<string, PeriodReport['products'][number]>();
     const totals: PeriodReport['totals'] = { opening: 0, closing: 0, movements: {} };
-    const sorted = [...balances].sort(
+    const named = [...balances.values()].map((b) => {
+      const n = nameOf.get(b.batchId);
+      return {
+        ...b,
+        productName: n?.productName ?? 'Unknown Product',
+        productNameAr: n?.productNameAr ?? null,
+        productSku: n?.productSku ?? '',
+        batchNumber: n?.batchNumber ?? '',
+        expiryDate: n?.expiryDate ?? '',
+      };
+    });
+    const sorted = named.sort(
       (a, b) =>
         a.productName.localeCompare(b.productName) ||
         a.productId.localeCompare(b.productId) ||
@@ -162,8 +212,7 @@ export class AuditService {
         a.batchNumber.localeCompare(b.batchNumber),
     );
     for (const row of sorted) {
-      const opening = Number(row.opening);
-      const closing = Number(row.closing);
+      const { opening, closing } = row;
       const movements = movementsOf.get(row.batchId) ?? {};
       if (opening === 0 && closing === 0 && Object.keys(movements).length === 0) continue;
       const product = products.get(row.productId) ?? {

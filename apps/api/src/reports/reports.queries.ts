@@ -75,25 +75,41 @@ export class ReportsQueries {
       if (period.endDate) query = query.where('d.businessDate', '<=', period.endDate);
       return query;
     };
-    let products = this.db
-      .selectFrom('productDailySales as s')
-      .innerJoin('products as p', 'p.id', 's.productId')
-      .select([
-        's.productId',
-        'p.name as productName',
-        'p.nameAr as productNameAr',
-        'p.sku as productSku',
-        sql<string>`sum(s.quantity)`.as('quantity'),
-        sql<string>`sum(s.revenue)::numeric(14,2)::text`.as('revenue'),
-      ])
-      .groupBy(['s.productId', 'p.name', 'p.nameAr', 'p.sku'])
+    // All time reads each product's running totals; a period sums its days.
+    const allTime = !period.startDate && !period.endDate;
+    let products = allTime
+      ? this.db
+          .selectFrom('productSalesTotals as s')
+          .innerJoin('products as p', 'p.id', 's.productId')
+          .select([
+            's.productId',
+            'p.name as productName',
+            'p.nameAr as productNameAr',
+            'p.sku as productSku',
+            sql<string>`sum(s.quantity)`.as('quantity'),
+            sql<string>`sum(s.revenue)::numeric(16,2)::text`.as('revenue'),
+          ])
+          .groupBy(['s.productId', 'p.name', 'p.nameAr', 'p.sku'])
+      : this.db
+          .selectFrom('productDailySales as s')
+          .innerJoin('products as p', 'p.id', 's.productId')
+          .select([
+            's.productId',
+            'p.name as productName',
+            'p.nameAr as productNameAr',
+            'p.sku as productSku',
+            sql<string>`sum(s.quantity)`.as('quantity'),
+            sql<string>`sum(s.revenue)::numeric(16,2)::text`.as('revenue'),
+          ])
+          .groupBy(['s.productId', 'p.name', 'p.nameAr', 'p.sku']);
+    products = products
       .having(sql`sum(s.quantity)`, '>', 0)
       .orderBy(sql`sum(s.revenue)`, 'desc')
       .orderBy('p.name')
       .limit(TOP_PRODUCTS);
     if (scope !== 'all') products = products.where('s.pharmacyId', 'in', inScope(scope));
-    if (period.startDate) products = products.where('s.businessDate', '>=', period.startDate);
-    if (period.endDate) products = products.where('s.businessDate', '<=', period.endDate);
+    if (period.startDate) products = products.where(sql<boolean>`s.business_date >= ${period.startDate}::date`);
+    if (period.endDate) products = products.where(sql<boolean>`s.business_date <= ${period.endDate}::date`);
 
     const [totals, perDay, byPharmacy, top] = await Promise.all([
       daily()
