@@ -9,7 +9,8 @@
 //   stock_ledger        1,000,000 movements of one pharmacy (5,000 batches), and
 //                       BENCH_OTHER_MOVEMENTS (default 40,000) for each of the other 49
 //   stock_ledger_months (the ledger's monthly roll-up)
-//   sales, commission_lines, daily_sales, product_daily_sales, product_sales_totals  two years of sales
+//   sales, commission_lines, daily_sales, product_daily_sales, product_sales_totals,
+//   product_sales_chain  two years of sales
 //   products 20,000, inventory_batches 29,500, pharmacies 50
 //
 // The real server runs as its own process (`node apps/api/dist/main.js`); this
@@ -168,6 +169,11 @@ async function load(db) {
     'product_sales_totals',
     `INSERT INTO product_sales_totals (pharmacy_id, product_id, quantity, revenue)
      SELECT pharmacy_id, product_id, sum(quantity), sum(revenue) FROM product_daily_sales GROUP BY 1, 2`,
+  );
+  await timed(
+    'product_sales_chain',
+    `INSERT INTO product_sales_chain (product_id, quantity, revenue)
+     SELECT product_id, sum(quantity), sum(revenue) FROM product_sales_totals GROUP BY 1`,
   );
   const t0 = Date.now();
   await db.query('VACUUM ANALYZE');

@@ -159,6 +159,9 @@ describe('reports', () => {
     expect(after.topProducts.find((p) => p.productId === product.id)).toMatchObject({ quantity: 2, revenue: '25.00' });
     expect(Number(before.totals.revenue) - Number(after.totals.revenue)).toBeCloseTo(12.5, 2);
     expect(after.totals.orders).toBe(before.totals.orders);
+    // All time across the chain reads the chain's running totals: the same figures.
+    const chain = (await admin.get('/api/reports/sales-summary').expect(200)).body as SalesSummary;
+    expect(chain.topProducts.find((p) => p.productId === product.id)).toMatchObject({ quantity: 2, revenue: '25.00' });
 
     // The sales list of the same period has the sale; one long ago does not.
     const day = after.perDay.at(-1)!.date;

@@ -451,6 +451,13 @@ export interface ProductSalesTotalsTable {
   revenue: Decimal;
 }
 
+/** A product's sales across every pharmacy over all time, net of returns. */
+export interface ProductSalesChainTable {
+  productId: string;
+  quantity: number;
+  revenue: Decimal;
+}
+
 export interface DailySalesTable {
   pharmacyId: string;
   businessDate: DateColumn;
@@ -494,6 +501,7 @@ export interface ReadDatabase {
   commissionLines: CommissionLinesTable;
   productDailySales: ProductDailySalesTable;
   productSalesTotals: ProductSalesTotalsTable;
+  productSalesChain: ProductSalesChainTable;
   stockLedgerMonths: StockLedgerMonthsTable;
   stockTransfers: StockTransfersTable;
   jobRuns: JobRunsTable;

@@ -190,6 +190,25 @@ class PendingSales {
         )
         .execute();
     }
+    const chain = new Map<string, { productId: string; quantity: number; revenue: bigint }>();
+    for (const t of totals.values()) {
+      const entry = chain.get(t.productId) ?? { productId: t.productId, quantity: 0, revenue: 0n };
+      entry.quantity += t.quantity;
+      entry.revenue += t.revenue;
+      chain.set(t.productId, entry);
+    }
+    for (const chunk of chunks([...chain.values()], 2000)) {
+      await trx
+        .insertInto('productSalesChain')
+        .values(chunk.map((t) => ({ ...t, revenue: formatCents(t.revenue) })))
+        .onConflict((oc) =>
+          oc.column('productId').doUpdateSet({
+            quantity: sql`product_sales_chain.quantity + excluded.quantity`,
+            revenue: sql`product_sales_chain.revenue + excluded.revenue`,
+          }),
+        )
+        .execute();
+    }
     await trx
       .insertInto('dailySales')
       .values(
@@ -280,6 +299,12 @@ async function applyReturn(trx: Trx, back: SaleReturnedData, recorded: RecordedE
         FROM sale_lines l
        WHERE l.sale_id = ${back.saleId} AND l.line_index = ${line.lineIndex}
          AND t.pharmacy_id = ${back.pharmacyId} AND t.product_id = l.product_id`.execute(trx);
+    await sql`
+      UPDATE product_sales_chain t SET quantity = t.quantity - ${line.quantity}, revenue = t.revenue - ${line.refund}::numeric
+        FROM sale_lines l
+       WHERE l.sale_id = ${back.saleId} AND l.line_index = ${line.lineIndex} AND t.product_id = l.product_id`.execute(
+      trx,
+    );
   }
   // A refund counts on the day it is given, whatever the day of the sale.
   await trx

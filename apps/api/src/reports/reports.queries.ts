@@ -75,39 +75,53 @@ export class ReportsQueries {
       if (period.endDate) query = query.where('d.businessDate', '<=', period.endDate);
       return query;
     };
-    // All time reads each product's running totals; a period sums its days.
+    // All time reads each product's running totals (the chain's, or each pharmacy's); a period sums its days.
     const allTime = !period.startDate && !period.endDate;
-    let products = allTime
-      ? this.db
-          .selectFrom('productSalesTotals as s')
-          .innerJoin('products as p', 'p.id', 's.productId')
-          .select([
-            's.productId',
-            'p.name as productName',
-            'p.nameAr as productNameAr',
-            'p.sku as productSku',
-            sql<string>`sum(s.quantity)`.as('quantity'),
-            sql<string>`sum(s.revenue)::numeric(16,2)::text`.as('revenue'),
-          ])
-          .groupBy(['s.productId', 'p.name', 'p.nameAr', 'p.sku'])
-      : this.db
-          .selectFrom('productDailySales as s')
-          .innerJoin('products as p', 'p.id', 's.productId')
-          .select([
-            's.productId',
-            'p.name as productName',
-            'p.nameAr as productNameAr',
-            'p.sku as productSku',
-            sql<string>`sum(s.quantity)`.as('quantity'),
-            sql<string>`sum(s.revenue)::numeric(16,2)::text`.as('revenue'),
-          ])
-          .groupBy(['s.productId', 'p.name', 'p.nameAr', 'p.sku']);
+    let products =
+      allTime && scope === 'all'
+        ? this.db
+            .selectFrom('productSalesChain as s')
+            .innerJoin('products as p', 'p.id', 's.productId')
+            .select([
+              's.productId',
+              'p.name as productName',
+              'p.nameAr as productNameAr',
+              'p.sku as productSku',
+              sql<string>`sum(s.quantity)`.as('quantity'),
+              sql<string>`sum(s.revenue)::numeric(16,2)::text`.as('revenue'),
+            ])
+            .groupBy(['s.productId', 'p.name', 'p.nameAr', 'p.sku'])
+        : allTime
+          ? this.db
+              .selectFrom('productSalesTotals as s')
+              .innerJoin('products as p', 'p.id', 's.productId')
+              .select([
+                's.productId',
+                'p.name as productName',
+                'p.nameAr as productNameAr',
+                'p.sku as productSku',
+                sql<string>`sum(s.quantity)`.as('quantity'),
+                sql<string>`sum(s.revenue)::numeric(16,2)::text`.as('revenue'),
+              ])
+              .groupBy(['s.productId', 'p.name', 'p.nameAr', 'p.sku'])
+          : this.db
+              .selectFrom('productDailySales as s')
+              .innerJoin('products as p', 'p.id', 's.productId')
+              .select([
+                's.productId',
+                'p.name as productName',
+                'p.nameAr as productNameAr',
+                'p.sku as productSku',
+                sql<string>`sum(s.quantity)`.as('quantity'),
+                sql<string>`sum(s.revenue)::numeric(16,2)::text`.as('revenue'),
+              ])
+              .groupBy(['s.productId', 'p.name', 'p.nameAr', 'p.sku']);
     products = products
       .having(sql`sum(s.quantity)`, '>', 0)
       .orderBy(sql`sum(s.revenue)`, 'desc')
       .orderBy('p.name')
       .limit(TOP_PRODUCTS);
-    if (scope !== 'all') products = products.where('s.pharmacyId', 'in', inScope(scope));
+    if (scope !== 'all') products = products.where(sql<boolean>`s.pharmacy_id = any(${inScope(scope)}::uuid[])`);
     if (period.startDate) products = products.where(sql<boolean>`s.business_date >= ${period.startDate}::date`);
     if (period.endDate) products = products.where(sql<boolean>`s.business_date <= ${period.endDate}::date`);
 

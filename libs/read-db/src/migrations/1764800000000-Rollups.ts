@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * Roll-ups that keep long histories cheap to sum: each batch's net movement
  * per calendar month (UTC) of business time, so stock as of an instant sums
  * whole months and only the movements of the instant's own month; and each
- * product's sales per pharmacy for all time (the all-time top products).
+ * product's sales per pharmacy, and across the chain, for all time (the
+ * all-time top products).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -30,9 +31,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('revenue', sql`numeric(16,2)`, (c) => c.notNull())
     .addPrimaryKeyConstraint('product_sales_totals_pk', ['pharmacy_id', 'product_id'])
     .execute();
+  await db.schema
+    .createTable('product_sales_chain')
+    .addColumn('product_id', 'uuid', (c) => c.primaryKey())
+    .addColumn('quantity', 'integer', (c) => c.notNull())
+    .addColumn('revenue', sql`numeric(16,2)`, (c) => c.notNull())
+    .execute();
+  await sql`CREATE INDEX product_sales_chain_revenue_idx ON product_sales_chain (revenue DESC)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('product_sales_chain').execute();
   await db.schema.dropTable('product_sales_totals').execute();
   await sql`CREATE INDEX stock_ledger_pharmacy_time_idx ON stock_ledger (pharmacy_id, occurred_at)`.execute(db);
   await sql`DROP INDEX IF EXISTS stock_ledger_pharmacy_time_cover_idx`.execute(db);
