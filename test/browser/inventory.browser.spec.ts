@@ -398,6 +398,7 @@ describe('Inventory and products in the browser', () => {
           'Expiry',
           'Shortages',
           'Locations',
+          'Reports',
           'Transfers',
           'Users',
           'Categories',
@@ -498,6 +499,7 @@ describe('Inventory and products in the browser', () => {
           'Expiry',
           'Shortages',
           'Locations',
+          'Reports',
           'Transfers',
         ]);
         await page.goto(`${app.baseUrl}/categories`);

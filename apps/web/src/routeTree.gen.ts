@@ -13,12 +13,14 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PharmacistLoginRouteImport } from './routes/pharmacist-login'
+import { Route as AuthenticatedAuditRouteImport } from './routes/_authenticated/audit'
 import { Route as AuthenticatedCategoriesRouteImport } from './routes/_authenticated/categories'
 import { Route as AuthenticatedExpiryRouteImport } from './routes/_authenticated/expiry'
 import { Route as AuthenticatedInventoryRouteImport } from './routes/_authenticated/inventory'
 import { Route as AuthenticatedLocationsRouteImport } from './routes/_authenticated/locations'
 import { Route as AuthenticatedPosRouteImport } from './routes/_authenticated/pos'
 import { Route as AuthenticatedProductsRouteImport } from './routes/_authenticated/products'
+import { Route as AuthenticatedReportsRouteImport } from './routes/_authenticated/reports'
 import { Route as AuthenticatedSettingsRouteImport } from './routes/_authenticated/settings'
 import { Route as AuthenticatedShortagesRouteImport } from './routes/_authenticated/shortages'
 import { Route as AuthenticatedStockCountsRouteImport } from './routes/_authenticated/stock-counts'
@@ -44,6 +46,11 @@ const PharmacistLoginRoute = PharmacistLoginRouteImport.update({
   id: '/pharmacist-login',
   path: '/pharmacist-login',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthenticatedAuditRoute = AuthenticatedAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedCategoriesRoute = AuthenticatedCategoriesRouteImport.update({
   id: '/categories',
@@ -73,6 +80,11 @@ const AuthenticatedPosRoute = AuthenticatedPosRouteImport.update({
 const AuthenticatedProductsRoute = AuthenticatedProductsRouteImport.update({
   id: '/products',
   path: '/products',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedReportsRoute = AuthenticatedReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedSettingsRoute = AuthenticatedSettingsRouteImport.update({
@@ -112,12 +124,14 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/pharmacist-login': typeof PharmacistLoginRoute
+  '/audit': typeof AuthenticatedAuditRoute
   '/categories': typeof AuthenticatedCategoriesRoute
   '/expiry': typeof AuthenticatedExpiryRoute
   '/inventory': typeof AuthenticatedInventoryRoute
   '/locations': typeof AuthenticatedLocationsRoute
   '/pos': typeof AuthenticatedPosRoute
   '/products': typeof AuthenticatedProductsRoute
+  '/reports': typeof AuthenticatedReportsRoute
   '/settings': typeof AuthenticatedSettingsRoute
   '/shortages': typeof AuthenticatedShortagesRoute
   '/stock-counts': typeof AuthenticatedStockCountsRoute
@@ -129,12 +143,14 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/pharmacist-login': typeof PharmacistLoginRoute
+  '/audit': typeof AuthenticatedAuditRoute
   '/categories': typeof AuthenticatedCategoriesRoute
   '/expiry': typeof AuthenticatedExpiryRoute
   '/inventory': typeof AuthenticatedInventoryRoute
   '/locations': typeof AuthenticatedLocationsRoute
   '/pos': typeof AuthenticatedPosRoute
   '/products': typeof AuthenticatedProductsRoute
+  '/reports': typeof AuthenticatedReportsRoute
   '/settings': typeof AuthenticatedSettingsRoute
   '/shortages': typeof AuthenticatedShortagesRoute
   '/stock-counts': typeof AuthenticatedStockCountsRoute
@@ -148,12 +164,14 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/login': typeof LoginRoute
   '/pharmacist-login': typeof PharmacistLoginRoute
+  '/_authenticated/audit': typeof AuthenticatedAuditRoute
   '/_authenticated/categories': typeof AuthenticatedCategoriesRoute
   '/_authenticated/expiry': typeof AuthenticatedExpiryRoute
   '/_authenticated/inventory': typeof AuthenticatedInventoryRoute
   '/_authenticated/locations': typeof AuthenticatedLocationsRoute
   '/_authenticated/pos': typeof AuthenticatedPosRoute
   '/_authenticated/products': typeof AuthenticatedProductsRoute
+  '/_authenticated/reports': typeof AuthenticatedReportsRoute
   '/_authenticated/settings': typeof AuthenticatedSettingsRoute
   '/_authenticated/shortages': typeof AuthenticatedShortagesRoute
   '/_authenticated/stock-counts': typeof AuthenticatedStockCountsRoute
@@ -167,12 +185,14 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/pharmacist-login'
+    | '/audit'
     | '/categories'
     | '/expiry'
     | '/inventory'
     | '/locations'
     | '/pos'
     | '/products'
+    | '/reports'
     | '/settings'
     | '/shortages'
     | '/stock-counts'
@@ -184,12 +204,14 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/pharmacist-login'
+    | '/audit'
     | '/categories'
     | '/expiry'
     | '/inventory'
     | '/locations'
     | '/pos'
     | '/products'
+    | '/reports'
     | '/settings'
     | '/shortages'
     | '/stock-counts'
@@ -202,12 +224,14 @@ export interface FileRouteTypes {
     | '/_authenticated'
     | '/login'
     | '/pharmacist-login'
+    | '/_authenticated/audit'
     | '/_authenticated/categories'
     | '/_authenticated/expiry'
     | '/_authenticated/inventory'
     | '/_authenticated/locations'
     | '/_authenticated/pos'
     | '/_authenticated/products'
+    | '/_authenticated/reports'
     | '/_authenticated/settings'
     | '/_authenticated/shortages'
     | '/_authenticated/stock-counts'
@@ -253,6 +277,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PharmacistLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/audit': {
+      id: '/_authenticated/audit'
+      path: '/audit'
+      fullPath: '/audit'
+      preLoaderRoute: typeof AuthenticatedAuditRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/categories': {
       id: '/_authenticated/categories'
       path: '/categories'
@@ -293,6 +324,13 @@ declare module '@tanstack/react-router' {
       path: '/products'
       fullPath: '/products'
       preLoaderRoute: typeof AuthenticatedProductsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/reports': {
+      id: '/_authenticated/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AuthenticatedReportsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/settings': {
@@ -341,12 +379,14 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedAuditRoute: typeof AuthenticatedAuditRoute
   AuthenticatedCategoriesRoute: typeof AuthenticatedCategoriesRoute
   AuthenticatedExpiryRoute: typeof AuthenticatedExpiryRoute
   AuthenticatedInventoryRoute: typeof AuthenticatedInventoryRoute
   AuthenticatedLocationsRoute: typeof AuthenticatedLocationsRoute
   AuthenticatedPosRoute: typeof AuthenticatedPosRoute
   AuthenticatedProductsRoute: typeof AuthenticatedProductsRoute
+  AuthenticatedReportsRoute: typeof AuthenticatedReportsRoute
   AuthenticatedSettingsRoute: typeof AuthenticatedSettingsRoute
   AuthenticatedShortagesRoute: typeof AuthenticatedShortagesRoute
   AuthenticatedStockCountsRoute: typeof AuthenticatedStockCountsRoute
@@ -356,12 +396,14 @@ interface AuthenticatedRouteChildren {
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAuditRoute: AuthenticatedAuditRoute,
   AuthenticatedCategoriesRoute: AuthenticatedCategoriesRoute,
   AuthenticatedExpiryRoute: AuthenticatedExpiryRoute,
   AuthenticatedInventoryRoute: AuthenticatedInventoryRoute,
   AuthenticatedLocationsRoute: AuthenticatedLocationsRoute,
   AuthenticatedPosRoute: AuthenticatedPosRoute,
   AuthenticatedProductsRoute: AuthenticatedProductsRoute,
+  AuthenticatedReportsRoute: AuthenticatedReportsRoute,
   AuthenticatedSettingsRoute: AuthenticatedSettingsRoute,
   AuthenticatedShortagesRoute: AuthenticatedShortagesRoute,
   AuthenticatedStockCountsRoute: AuthenticatedStockCountsRoute,

@@ -1,5 +1,6 @@
 import { validationMessageKey, type ApiError } from '@pharmacy/contracts';
 import type { IntlShape } from 'react-intl';
+import type { MessageId } from '../i18n/messages';
 
 /**
  * Form and server validation messages are the English texts of
@@ -9,8 +10,19 @@ import type { IntlShape } from 'react-intl';
 export function translateValidationMessage(intl: IntlShape, message: string | undefined): string | undefined {
   if (!message) return undefined;
   const key = validationMessageKey(message);
-  return key ? intl.formatMessage({ id: `validation.${key}` }) : message;
+  if (key) return intl.formatMessage({ id: `validation.${key}` });
+  const refusal = Object.hasOwn(serverRefusals, message) ? serverRefusals[message] : undefined;
+  return refusal ? intl.formatMessage(refusal) : message;
 }
+
+/**
+ * Refusals any screen may receive whose words are not shared validation
+ * messages: the server's exact English text, and how the app words it.
+ */
+const serverRefusals: Readonly<Record<string, { id: MessageId }>> = {
+  // 403 READ_ONLY: an auditor's write, whichever screen it came from.
+  'Auditors can see everything but change nothing.': { id: 'api.readOnly' },
+};
 
 /**
  * A refusal no screen words on its own: the first field message of a
@@ -19,6 +31,7 @@ export function translateValidationMessage(intl: IntlShape, message: string | un
  * caller falls back to its default text.
  */
 export function genericApiMessage(intl: IntlShape, apiError: ApiError): string | undefined {
+  if (apiError.code === 'READ_ONLY') return intl.formatMessage({ id: 'api.readOnly' });
   if (apiError.code === 'VALIDATION_FAILED' && apiError.errors?.length) {
     return translateValidationMessage(intl, apiError.errors[0]?.message) ?? apiError.message;
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { permissionsFor, type Role } from '../../lib/authorization';
 import { navItems, visibleNavItems } from './nav-items';
 
 describe('the sidebar registry', () => {
@@ -14,6 +15,7 @@ describe('the sidebar registry', () => {
       ['/shortages', false],
       ['/locations', false],
       ['/reports', false],
+      ['/audit', false],
       ['/transfers', false],
       ['/user-management', true],
       ['/categories', true],
@@ -35,6 +37,7 @@ describe('the sidebar registry', () => {
       'expiry',
       'shortages',
       'locations',
+      'reports',
       'transfers',
     ]);
     expect(visibleNavItems(navItems, { isAdmin: true }).map((item) => item.key)).toEqual([
@@ -46,6 +49,8 @@ describe('the sidebar registry', () => {
       'expiry',
       'shortages',
       'locations',
+      'reports',
+      'audit',
       'transfers',
       'users',
       'categories',
@@ -60,7 +65,48 @@ describe('the sidebar registry', () => {
       'expiry',
       'shortages',
       'locations',
+      'reports',
       'transfers',
     ]);
+  });
+
+  it('gives each role its entries: auditors read everything a pharmacist does but record nothing, and audit', () => {
+    const keysFor = (role: Role) => {
+      const permissions = permissionsFor(role);
+      return visibleNavItems(navItems, {
+        isAdmin: permissions.canManageUsers,
+        canAudit: permissions.canAudit,
+        canWrite: permissions.canWrite,
+      }).map((item) => item.key);
+    };
+    const pharmacist = keysFor('pharmacist');
+    const auditor = keysFor('auditor');
+    const admin = keysFor('admin');
+
+    expect(pharmacist).toContain('pos');
+    expect(pharmacist).toContain('stock-counts');
+    expect(pharmacist).not.toContain('audit');
+    // The auditor: the pharmacist's entries without the point of sale and stock counts, plus the Audit screen.
+    expect(auditor).toEqual([
+      'dashboard',
+      'inventory',
+      'products',
+      'expiry',
+      'shortages',
+      'locations',
+      'reports',
+      'audit',
+      'transfers',
+    ]);
+    expect(auditor.filter((key) => key !== 'audit')).toEqual(
+      pharmacist.filter((key) => key !== 'pos' && key !== 'stock-counts'),
+    );
+    // The administrator: everything built, the Audit screen right before Transfers.
+    expect(admin.slice(admin.indexOf('audit') - 1, admin.indexOf('audit') + 2)).toEqual([
+      'reports',
+      'audit',
+      'transfers',
+    ]);
+    expect(admin).toEqual(expect.arrayContaining(['pos', 'stock-counts', 'users', 'categories', 'suppliers']));
   });
 });

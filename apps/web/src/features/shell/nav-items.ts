@@ -9,6 +9,7 @@ import {
   DashboardIcon,
   MapPinIcon,
   PillIcon,
+  ShieldIcon,
   SparklesIcon,
   TagIcon,
   TransferIcon,
@@ -27,6 +28,11 @@ interface NavItemBase {
   label: { id: MessageId };
   /** Administrators only (specification §2: Users, Categories, Suppliers). */
   adminOnly: boolean;
+  /**
+   * `audit`: administrators and auditors (the Audit screen). `write`: whoever may
+   * record things (the point of sale, stock counts): not auditors, who change nothing.
+   */
+  requires?: 'audit' | 'write';
 }
 
 /**
@@ -55,9 +61,18 @@ export const navItems: readonly NavItem[] = [
     icon: ClipboardCheckIcon,
     label: { id: 'nav.stockCounts' },
     adminOnly: false,
+    requires: 'write',
   },
   { key: 'products', to: '/products', built: true, icon: PillIcon, label: { id: 'nav.products' }, adminOnly: false },
-  { key: 'pos', to: '/pos', built: true, icon: CartIcon, label: { id: 'nav.pos' }, adminOnly: false },
+  {
+    key: 'pos',
+    to: '/pos',
+    built: true,
+    icon: CartIcon,
+    label: { id: 'nav.pos' },
+    adminOnly: false,
+    requires: 'write',
+  },
   { key: 'ai-chat', to: '/ai-chat', built: false, icon: SparklesIcon, label: { id: 'nav.aiChat' }, adminOnly: false },
   { key: 'expiry', to: '/expiry', built: true, icon: ClockIcon, label: { id: 'nav.expiry' }, adminOnly: false },
   {
@@ -76,7 +91,17 @@ export const navItems: readonly NavItem[] = [
     label: { id: 'nav.locations' },
     adminOnly: false,
   },
-  { key: 'reports', to: '/reports', built: false, icon: ChartIcon, label: { id: 'nav.reports' }, adminOnly: false },
+  { key: 'reports', to: '/reports', built: true, icon: ChartIcon, label: { id: 'nav.reports' }, adminOnly: false },
+  // The auditors' screen (issue 11): after Reports, before Transfers.
+  {
+    key: 'audit',
+    to: '/audit',
+    built: true,
+    icon: ShieldIcon,
+    label: { id: 'nav.audit' },
+    adminOnly: false,
+    requires: 'audit',
+  },
   {
     key: 'transfers',
     to: '/transfers',
@@ -104,10 +129,21 @@ export const navItems: readonly NavItem[] = [
   },
 ];
 
-/** The entries a user with these rights sees: built pages only, admin entries for administrators. */
+/**
+ * The entries a user with these rights sees: built pages only, admin entries
+ * for administrators, the Audit screen for those who may audit, and no
+ * recording screens for those who may not write (auditors). Without
+ * `canAudit`/`canWrite`, an administrator audits and everyone writes.
+ */
 export function visibleNavItems(
   items: readonly NavItem[],
-  { isAdmin }: { isAdmin: boolean },
+  { isAdmin, canAudit = isAdmin, canWrite = true }: { isAdmin: boolean; canAudit?: boolean; canWrite?: boolean },
 ): (NavItem & { built: true })[] {
-  return items.filter((item): item is NavItem & { built: true } => item.built && (isAdmin || !item.adminOnly));
+  return items.filter(
+    (item): item is NavItem & { built: true } =>
+      item.built &&
+      (isAdmin || !item.adminOnly) &&
+      (item.requires !== 'audit' || canAudit) &&
+      (item.requires !== 'write' || canWrite),
+  );
 }

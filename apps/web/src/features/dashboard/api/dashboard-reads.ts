@@ -6,6 +6,7 @@ import {
   lowStockItemSchema,
   productSchema,
   saleSchema,
+  verificationRunSchema,
 } from '@pharmacy/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -94,4 +95,16 @@ export function scopedInventoryQueryOptions(pharmacyId: string | null) {
 }
 export function useScopedInventory(pharmacyId: string | null) {
   return useQuery(scopedInventoryQueryOptions(pharmacyId));
+}
+
+/**
+ * GET /api/audit/verification (administrators and auditors): the last check of
+ * the read models against a replay of the event log. The Audit screen reads the
+ * same key, so a run there updates the dashboard's alert.
+ */
+export function lastVerificationQueryOptions() {
+  return scopedReadOptions(['/api/audit', 'verification'], {}, verificationRunSchema);
+}
+export function useLastVerification(enabled: boolean) {
+  return useQuery({ ...lastVerificationQueryOptions(), enabled });
 }

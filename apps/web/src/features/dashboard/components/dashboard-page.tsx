@@ -2,7 +2,7 @@ import { Box, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { CartIcon } from '../../../components/icons';
-import { useRole } from '../../../lib/authorization';
+import { usePermissions, useRole } from '../../../lib/authorization';
 import { usePharmacies } from '../../../lib/pharmacies';
 import { useSignedInUser } from '../../../lib/session';
 import type { NamedPharmacy } from '../utils/inventory-overview';
@@ -14,6 +14,7 @@ import { MetricCards } from './metric-cards';
 import { PageLinkButton } from './page-link-button';
 import { QuickActions } from './quick-actions';
 import { RecentSales } from './recent-sales';
+import { VerificationAlert } from './verification-alert';
 import './dashboard.css';
 
 export interface DashboardPageProps {
@@ -26,6 +27,7 @@ export interface DashboardPageProps {
 export function DashboardPage({ pharmacyId, onPharmacyChange }: DashboardPageProps) {
   const user = useSignedInUser();
   const role = useRole();
+  const { canWrite } = usePermissions();
   const pharmacies = usePharmacies();
   const [localPharmacyId, setLocalPharmacyId] = useState<string | null>(null);
   const scope = pharmacyId === undefined ? localPharmacyId : pharmacyId;
@@ -39,13 +41,14 @@ export function DashboardPage({ pharmacyId, onPharmacyChange }: DashboardPagePro
   const options = useMemo<NamedPharmacy[]>(() => {
     if (!pharmacies.data) return user.pharmacies;
     const assigned = new Set(user.pharmacies.map((pharmacy) => pharmacy.id));
-    return pharmacies.data.filter((pharmacy) => role === 'admin' || assigned.has(pharmacy.id));
+    return pharmacies.data.filter((pharmacy) => role !== 'pharmacist' || assigned.has(pharmacy.id));
   }, [pharmacies.data, user.pharmacies, role]);
   const known = useMemo(() => [...options, ...user.pharmacies], [options, user.pharmacies]);
   const firstName = user.firstName?.trim() || user.email;
 
   return (
     <Flex direction="column" gap="5">
+      <VerificationAlert />
       <Flex
         direction={{ initial: 'column', sm: 'row' }}
         justify="between"
@@ -62,10 +65,12 @@ export function DashboardPage({ pharmacyId, onPharmacyChange }: DashboardPagePro
         </Box>
         <Flex gap="2" wrap="wrap" align="center">
           <LocationSelect value={scope} options={options} onChange={choose} />
-          <PageLinkButton target={{ to: '/pos' }}>
-            <CartIcon />
-            <FormattedMessage id="dashboard.quickSale" />
-          </PageLinkButton>
+          {canWrite && (
+            <PageLinkButton target={{ to: '/pos' }}>
+              <CartIcon />
+              <FormattedMessage id="dashboard.quickSale" />
+            </PageLinkButton>
+          )}
         </Flex>
       </Flex>
 

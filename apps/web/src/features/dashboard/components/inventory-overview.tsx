@@ -22,6 +22,7 @@ import {
 import type { StockStatus } from '../utils/stock-status';
 import { usePageTarget } from './page-link-button';
 import { WidgetError } from './widget-error';
+import { usePermissions } from '../../../lib/authorization';
 
 const COLUMNS = 6;
 
@@ -62,8 +63,12 @@ export function InventoryOverview({ pharmacyId, pharmacies }: InventoryOverviewP
   const products = useOverviewProducts(pharmacyId, q);
   const inventory = useScopedInventory(pharmacyId);
   const exportRows = useExportOverview();
-  const editTarget = usePageTarget({ to: '/products' });
-  const transferTarget = usePageTarget({ to: '/transfers' });
+  // Auditors change nothing: no shortcuts to editing or transferring.
+  const { canWrite } = usePermissions();
+  const editPage = usePageTarget({ to: '/products' });
+  const transferPage = usePageTarget({ to: '/transfers' });
+  const editTarget = canWrite ? editPage : null;
+  const transferTarget = canWrite ? transferPage : null;
   const headingId = 'dashboard-inventory';
 
   // A new search or location starts again at page 1.

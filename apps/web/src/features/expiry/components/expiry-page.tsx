@@ -22,7 +22,7 @@ import { DownloadIcon, PackageMinusIcon, PercentIcon, SearchIcon, TransferIcon }
 import { PaginationBar } from '../../../components/pagination-bar';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
-import { useRole } from '../../../lib/authorization';
+import { usePermissions, useRole } from '../../../lib/authorization';
 import { localizedName } from '../../../lib/catalogue';
 import { useDayFormatter } from '../../../lib/dates';
 import { paginate } from '../../../lib/pagination';
@@ -73,6 +73,7 @@ export function ExpiryPage() {
   const intl = useIntl();
   const { language } = useLanguage();
   const role = useRole();
+  const { canWrite } = usePermissions();
   const user = useSignedInUser();
   const day = useDayFormatter();
   const pharmacies = usePharmacies();
@@ -94,7 +95,7 @@ export function ExpiryPage() {
     });
     return {
       // A pharmacist looks at the pharmacies they work at; the server answers only for those anyway.
-      filterOptions: active.filter((pharmacy) => role === 'admin' || mine.has(pharmacy.id)).map(named),
+      filterOptions: active.filter((pharmacy) => role !== 'pharmacist' || mine.has(pharmacy.id)).map(named),
       // Specification 001 §5: any other active pharmacy may receive the packs.
       destinations: active.map(named),
       // The rows name the pharmacy in English only: the Arabic name comes from the pharmacy list.
@@ -168,44 +169,46 @@ export function ExpiryPage() {
             </Badge>
           )}
         </Table.Cell>
-        <Table.Cell>
-          <Flex gap="2">
-            <Tooltip content={intl.formatMessage({ id: 'expiry.action.discount' })}>
-              <IconButton
-                size="1"
-                variant="soft"
-                color="green"
-                aria-label={intl.formatMessage({ id: 'expiry.action.discountLabel' }, label)}
-                onClick={() => setAction({ kind: 'discount', batch })}
-                disabled={past}
-              >
-                <PercentIcon />
-              </IconButton>
-            </Tooltip>
-            <Tooltip content={intl.formatMessage({ id: 'expiry.action.transfer' })}>
-              <IconButton
-                size="1"
-                variant="soft"
-                aria-label={intl.formatMessage({ id: 'expiry.action.transferLabel' }, label)}
-                onClick={() => setAction({ kind: 'transfer', batch })}
-                disabled={past}
-              >
-                <TransferIcon />
-              </IconButton>
-            </Tooltip>
-            <Tooltip content={intl.formatMessage({ id: 'expiry.action.writeOff' })}>
-              <IconButton
-                size="1"
-                variant="soft"
-                color="red"
-                aria-label={intl.formatMessage({ id: 'expiry.action.writeOffLabel' }, label)}
-                onClick={() => setAction({ kind: 'writeOff', batch })}
-              >
-                <PackageMinusIcon />
-              </IconButton>
-            </Tooltip>
-          </Flex>
-        </Table.Cell>
+        {canWrite && (
+          <Table.Cell>
+            <Flex gap="2">
+              <Tooltip content={intl.formatMessage({ id: 'expiry.action.discount' })}>
+                <IconButton
+                  size="1"
+                  variant="soft"
+                  color="green"
+                  aria-label={intl.formatMessage({ id: 'expiry.action.discountLabel' }, label)}
+                  onClick={() => setAction({ kind: 'discount', batch })}
+                  disabled={past}
+                >
+                  <PercentIcon />
+                </IconButton>
+              </Tooltip>
+              <Tooltip content={intl.formatMessage({ id: 'expiry.action.transfer' })}>
+                <IconButton
+                  size="1"
+                  variant="soft"
+                  aria-label={intl.formatMessage({ id: 'expiry.action.transferLabel' }, label)}
+                  onClick={() => setAction({ kind: 'transfer', batch })}
+                  disabled={past}
+                >
+                  <TransferIcon />
+                </IconButton>
+              </Tooltip>
+              <Tooltip content={intl.formatMessage({ id: 'expiry.action.writeOff' })}>
+                <IconButton
+                  size="1"
+                  variant="soft"
+                  color="red"
+                  aria-label={intl.formatMessage({ id: 'expiry.action.writeOffLabel' }, label)}
+                  onClick={() => setAction({ kind: 'writeOff', batch })}
+                >
+                  <PackageMinusIcon />
+                </IconButton>
+              </Tooltip>
+            </Flex>
+          </Table.Cell>
+        )}
       </Table.Row>
     );
   };
@@ -311,7 +314,8 @@ export function ExpiryPage() {
           { id: 'expiry.column.daysLeft' },
           { id: 'expiry.column.status' },
           { id: 'expiry.column.discount' },
-          { id: 'expiry.column.actions' },
+          // Auditors change nothing: no column of actions they could not take.
+          ...(canWrite ? [{ id: 'expiry.column.actions' } as const] : []),
         ]}
         loadError={
           expiring.isError

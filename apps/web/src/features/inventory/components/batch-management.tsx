@@ -7,6 +7,7 @@ import { HistoryDrawer } from '../../../components/history-drawer';
 import { HistoryIcon, PencilIcon, PlusIcon, SearchIcon, TransferIcon, WarningIcon } from '../../../components/icons';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { useLanguage } from '../../../i18n/use-language';
+import { usePermissions } from '../../../lib/authorization';
 import { localizedName, useInventory } from '../../../lib/catalogue';
 import { todayIso, useDayFormatter } from '../../../lib/dates';
 import { paginate } from '../../../lib/pagination';
@@ -25,6 +26,7 @@ export function BatchManagement() {
   const intl = useIntl();
   const { language } = useLanguage();
   const formatDay = useDayFormatter();
+  const { canWrite } = usePermissions();
   const inventory = useInventory();
   // Transfer leads to /transfers: the button appears only where that page exists (not in component tests).
   const openTransfers = usePageNavigation(TRANSFERS_PATH);
@@ -93,19 +95,22 @@ export function BatchManagement() {
         </Table.Cell>
         <Table.Cell>
           <Flex gap="3" align="center">
-            <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
-              <IconButton
-                variant="ghost"
-                size="1"
-                aria-label={intl.formatMessage(
-                  { id: 'inventory.batches.editLabel' },
-                  { batch: batch.batchNumber, name },
-                )}
-                onClick={() => openForm(batch)}
-              >
-                <PencilIcon />
-              </IconButton>
-            </Tooltip>
+            {/* Editing a batch is also how its quantity is adjusted: not for those who change nothing. */}
+            {canWrite && (
+              <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
+                <IconButton
+                  variant="ghost"
+                  size="1"
+                  aria-label={intl.formatMessage(
+                    { id: 'inventory.batches.editLabel' },
+                    { batch: batch.batchNumber, name },
+                  )}
+                  onClick={() => openForm(batch)}
+                >
+                  <PencilIcon />
+                </IconButton>
+              </Tooltip>
+            )}
             <Tooltip content={intl.formatMessage({ id: 'history.open' })}>
               <IconButton
                 variant="ghost"
@@ -123,7 +128,7 @@ export function BatchManagement() {
                 <HistoryIcon />
               </IconButton>
             </Tooltip>
-            {openTransfers && (
+            {openTransfers && canWrite && (
               <Button
                 variant="ghost"
                 size="1"
@@ -164,10 +169,12 @@ export function BatchManagement() {
               <SearchIcon />
             </TextField.Slot>
           </TextField.Root>
-          <Button onClick={() => openForm(null)}>
-            <PlusIcon />
-            <FormattedMessage id="inventory.batches.add" />
-          </Button>
+          {canWrite && (
+            <Button onClick={() => openForm(null)}>
+              <PlusIcon />
+              <FormattedMessage id="inventory.batches.add" />
+            </Button>
+          )}
         </Flex>
       </Flex>
 

@@ -47,7 +47,7 @@ export function ProductsPage() {
   const intl = useIntl();
   const { language } = useLanguage();
   const { toast } = useToast();
-  const { canDeleteProducts } = usePermissions();
+  const { canDeleteProducts, canWrite } = usePermissions();
   const money = useMoneyFormatter();
   const products = useProducts();
   const exportProducts = useExportProducts();
@@ -184,16 +184,18 @@ export function ProductsPage() {
                 <HistoryIcon />
               </IconButton>
             </Tooltip>
-            <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
-              <IconButton
-                variant="ghost"
-                size="1"
-                aria-label={intl.formatMessage({ id: 'products.editLabel' }, { name })}
-                onClick={() => openForm(product)}
-              >
-                <PencilIcon />
-              </IconButton>
-            </Tooltip>
+            {canWrite && (
+              <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
+                <IconButton
+                  variant="ghost"
+                  size="1"
+                  aria-label={intl.formatMessage({ id: 'products.editLabel' }, { name })}
+                  onClick={() => openForm(product)}
+                >
+                  <PencilIcon />
+                </IconButton>
+              </Tooltip>
+            )}
             {canDeleteProducts && (
               <Tooltip content={intl.formatMessage({ id: 'common.delete' })}>
                 <IconButton
@@ -237,10 +239,12 @@ export function ProductsPage() {
             <DownloadIcon />
             <FormattedMessage id="products.export" />
           </Button>
-          <Button onClick={() => openForm(null)}>
-            <PlusIcon />
-            <FormattedMessage id="products.add" />
-          </Button>
+          {canWrite && (
+            <Button onClick={() => openForm(null)}>
+              <PlusIcon />
+              <FormattedMessage id="products.add" />
+            </Button>
+          )}
         </Flex>
       </Flex>
 

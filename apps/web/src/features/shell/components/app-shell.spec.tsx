@@ -46,6 +46,8 @@ describe('The signed-in shell', () => {
       'Expiry',
       'Shortages',
       'Locations',
+      'Reports',
+      'Audit Trail',
       'Transfers',
       'Users',
       'Categories',
@@ -77,12 +79,42 @@ describe('The signed-in shell', () => {
       'Expiry',
       'Shortages',
       'Locations',
+      'Reports',
       'Transfers',
     ]);
     expect(screen.getByTestId('sidebar-user-name').textContent).toBe('sara@pharmacy.example');
     expect(screen.getByTestId('sidebar-user-role').textContent).toBe('Pharmacist');
     // One pharmacy: its name, nothing to switch.
     expect(screen.queryByRole('combobox', { name: 'Current pharmacy' })).toBeNull();
+  });
+
+  it('shows an auditor what a pharmacist reads, without the point of sale and stock counts, with the Audit entry and a Read-only badge', async () => {
+    signedInAs(aUser({ role: 'auditor', firstName: 'Rami', lastName: 'Saleh', pharmacies: [downtown, abdoun] }));
+    await screen.findByRole('heading', { level: 1, name: 'Pharmacy Locations' });
+    expect(
+      within(nav())
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Dashboard',
+      'Inventory',
+      'Products',
+      'Expiry',
+      'Shortages',
+      'Locations',
+      'Reports',
+      'Audit Trail',
+      'Transfers',
+    ]);
+    expect(screen.getByTestId('sidebar-user-role').textContent).toBe('Auditor');
+    expect(screen.getByTestId('sidebar-read-only').textContent).toBe('Read-only');
+  });
+
+  it('shows no Read-only badge to those who may write', async () => {
+    signedInAs(aUser({ role: 'pharmacist', pharmacies: [downtown] }));
+    await screen.findByRole('heading', { level: 1, name: 'Pharmacy Locations' });
+    expect(screen.queryByTestId('sidebar-read-only')).toBeNull();
+    expect(within(nav()).queryByRole('link', { name: 'Audit Trail' })).toBeNull();
   });
 
   it('labels everything in Arabic, with Arabic pharmacy names', async () => {

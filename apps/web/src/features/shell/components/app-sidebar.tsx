@@ -1,16 +1,23 @@
 import type { CurrentUser } from '@pharmacy/contracts';
-import { Avatar, Button, IconButton, Text, Tooltip } from '@radix-ui/themes';
+import { Avatar, Badge, Button, Flex, IconButton, Text, Tooltip } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LogoutIcon, PharmacyIcon, SettingsIcon, UserIcon } from '../../../components/icons';
 import { LanguageToggle } from '../../../components/language-toggle';
+import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
-import { usePermissions } from '../../../lib/authorization';
+import { usePermissions, type Role } from '../../../lib/authorization';
 import { displayNameOf } from '../../../lib/session';
 import { useLogout } from '../hooks/use-logout';
 import { navItems, visibleNavItems } from '../nav-items';
 import { PharmacySwitcher } from './pharmacy-switcher';
+
+const roleLabels: Readonly<Record<Role, { id: MessageId }>> = {
+  admin: { id: 'role.administrator' },
+  pharmacist: { id: 'role.pharmacist' },
+  auditor: { id: 'role.auditor' },
+};
 
 export interface AppSidebarProps {
   user: CurrentUser;
@@ -24,14 +31,12 @@ export interface AppSidebarProps {
 export function AppSidebar({ user, collapsed, onNavigate }: AppSidebarProps) {
   const intl = useIntl();
   const { direction } = useLanguage();
-  const { canManageUsers } = usePermissions();
+  const { canManageUsers, canAudit, canWrite } = usePermissions();
   const { logout, isPending: isLoggingOut } = useLogout();
-  const items = visibleNavItems(navItems, { isAdmin: canManageUsers });
+  const items = visibleNavItems(navItems, { isAdmin: canManageUsers, canAudit, canWrite });
   const displayName = displayNameOf(user);
-  const roleLabel =
-    user.role === 'admin'
-      ? intl.formatMessage({ id: 'role.administrator' })
-      : intl.formatMessage({ id: 'role.pharmacist' });
+  const roleLabel = intl.formatMessage(roleLabels[user.role]);
+  const readOnlyLabel = intl.formatMessage({ id: 'shell.readOnly' });
   const settingsLabel = intl.formatMessage({ id: 'nav.settings' });
   const logoutLabel = intl.formatMessage({ id: 'shell.logout' });
 
@@ -62,7 +67,7 @@ export function AppSidebar({ user, collapsed, onNavigate }: AppSidebarProps) {
 
         <div className="sidebar-user" aria-label={intl.formatMessage({ id: 'shell.user.label' })} role="group">
           {withTooltip(
-            `${displayName} · ${roleLabel}`,
+            canWrite ? `${displayName} · ${roleLabel}` : `${displayName} · ${roleLabel} · ${readOnlyLabel}`,
             <Avatar
               size="2"
               radius="full"
@@ -73,9 +78,17 @@ export function AppSidebar({ user, collapsed, onNavigate }: AppSidebarProps) {
             />,
           )}
           <div className="sidebar-label">
-            <Text as="div" size="2" weight="medium" className="sidebar-truncate" data-testid="sidebar-user-name">
-              <bdi>{displayName}</bdi>
-            </Text>
+            <Flex gap="2" align="center" minWidth="0">
+              <Text as="div" size="2" weight="medium" className="sidebar-truncate" data-testid="sidebar-user-name">
+                <bdi>{displayName}</bdi>
+              </Text>
+              {/* Auditors see everything and change nothing: the shell says so next to their name. */}
+              {!canWrite && (
+                <Badge size="1" color="amber" variant="soft" style={{ flexShrink: 0 }} data-testid="sidebar-read-only">
+                  {readOnlyLabel}
+                </Badge>
+              )}
+            </Flex>
             <Text as="div" size="1" color="gray" data-testid="sidebar-user-role">
               {roleLabel}
             </Text>

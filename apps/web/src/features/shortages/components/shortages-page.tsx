@@ -8,7 +8,7 @@ import { PaginationBar } from '../../../components/pagination-bar';
 import { DownloadIcon, TransferIcon } from '../../../components/icons';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
-import { useRole } from '../../../lib/authorization';
+import { usePermissions, useRole } from '../../../lib/authorization';
 import { localizedName } from '../../../lib/catalogue';
 import { paginate } from '../../../lib/pagination';
 import { usePharmacies } from '../../../lib/pharmacies';
@@ -54,6 +54,7 @@ export function ShortagesPage() {
   const intl = useIntl();
   const { language } = useLanguage();
   const role = useRole();
+  const { canWrite } = usePermissions();
   const user = useSignedInUser();
   const pharmacies = usePharmacies();
   const [pharmacyId, setPharmacyId] = useState<string | null>(null);
@@ -69,7 +70,7 @@ export function ShortagesPage() {
   const options = useMemo(() => {
     const mine = new Set(user.pharmacies.map((pharmacy) => pharmacy.id));
     return (pharmacies.data ?? [])
-      .filter((pharmacy) => pharmacy.isActive && (role === 'admin' || mine.has(pharmacy.id)))
+      .filter((pharmacy) => pharmacy.isActive && (role !== 'pharmacist' || mine.has(pharmacy.id)))
       .map((pharmacy) => ({ id: pharmacy.id, name: localizedName(pharmacy.name, pharmacy.nameAr, language) }));
   }, [pharmacies.data, user.pharmacies, role, language]);
 
@@ -137,7 +138,7 @@ export function ShortagesPage() {
           </Badge>
         </Table.Cell>
         <Table.Cell>
-          {transfer && openTransfers && (
+          {transfer && openTransfers && canWrite && (
             <Tooltip content={intl.formatMessage({ id: 'shortages.request' })}>
               <IconButton
                 size="2"

@@ -14,6 +14,7 @@ import { useStepFailure } from '../hooks/use-step-failure';
 import { transferNumber } from '../utils/transfers';
 import { ReceiveTransferForm } from './receive-transfer-form';
 import { TransferStatusBadge } from './transfer-status-badge';
+import { usePermissions } from '../../../lib/authorization';
 
 export interface TransferDetailDialogProps {
   /** The transfer to show; null: closed. */
@@ -320,6 +321,8 @@ function Actions({
   const intl = useIntl();
   const { toast } = useToast();
   const failed = useStepFailure();
+  // The server says what the caller may do; an auditor may do nothing, whatever a stale answer says.
+  const { canWrite } = usePermissions();
   const approve = () =>
     step.mutate(
       { action: 'approve', id: transfer.id },
@@ -334,18 +337,18 @@ function Actions({
     );
   return (
     <Flex gap="3" mt="5" justify="end" wrap="wrap">
-      {transfer.canCancel && (
+      {canWrite && transfer.canCancel && (
         <Button type="button" variant="soft" color="red" onClick={onCancel} disabled={step.isPending}>
           <CloseIcon />
           <FormattedMessage id="transfers.detail.cancel" />
         </Button>
       )}
-      {transfer.canReceive && (
+      {canWrite && transfer.canReceive && (
         <Button type="button" onClick={onReceive} disabled={step.isPending}>
           <FormattedMessage id="transfers.detail.receive" />
         </Button>
       )}
-      {transfer.canApprove && (
+      {canWrite && transfer.canApprove && (
         <Button type="button" onClick={approve} loading={step.isPending}>
           <CheckIcon />
           <FormattedMessage id="transfers.detail.approve" />

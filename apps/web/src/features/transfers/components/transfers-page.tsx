@@ -21,7 +21,7 @@ import { CheckIcon, EyeIcon, PlusIcon, SearchIcon } from '../../../components/ic
 import { useToast } from '../../../components/toaster';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
-import { useRole } from '../../../lib/authorization';
+import { usePermissions, useRole } from '../../../lib/authorization';
 import { localizedName } from '../../../lib/catalogue';
 import { paginate } from '../../../lib/pagination';
 import { usePharmacies } from '../../../lib/pharmacies';
@@ -54,13 +54,14 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
   const { language } = useLanguage();
   const { toast } = useToast();
   const role = useRole();
+  const { canWrite } = usePermissions();
   const user = useSignedInUser();
   const pharmacies = usePharmacies();
   const [pharmacyId, setPharmacyId] = useState<string | null>(null);
   const transfers = useTransfers(pharmacyId);
   const [query, setQuery] = useState('');
   const deferredQuery = useDeferredValue(query);
-  const [createOpen, setCreateOpen] = useState(prefill !== undefined);
+  const [createOpen, setCreateOpen] = useState(prefill !== undefined && canWrite);
   const [createSession, setCreateSession] = useState(0);
   const [shownId, setShownId] = useState<string | null>(null);
   const step = useTransferStep();
@@ -72,7 +73,7 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
       name: localizedName(pharmacy.name, pharmacy.nameAr, language),
     });
     const all = pharmacies.data ?? [];
-    const own: ReadonlySet<string> | 'all' = role === 'admin' ? 'all' : new Set(user.pharmacies.map((p) => p.id));
+    const own: ReadonlySet<string> | 'all' = role !== 'pharmacist' ? 'all' : new Set(user.pharmacies.map((p) => p.id));
     return {
       active: all.filter((pharmacy) => pharmacy.isActive).map(named),
       own,
@@ -89,7 +90,9 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
   const pageWindow = paginate(rows, page);
 
   // The server says, per transfer, what the caller may do with it.
-  const approvable = new Set(pageWindow.rows.filter((transfer) => transfer.canApprove).map((transfer) => transfer.id));
+  const approvable = new Set(
+    pageWindow.rows.filter((transfer) => canWrite && transfer.canApprove).map((transfer) => transfer.id),
+  );
 
   const openCreate = () => {
     setCreateSession((session) => session + 1);
@@ -179,10 +182,12 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
             <FormattedMessage id="transfers.subtitle" />
           </Text>
         </Box>
-        <Button onClick={openCreate}>
-          <PlusIcon />
-          <FormattedMessage id="transfers.new" />
-        </Button>
+        {canWrite && (
+          <Button onClick={openCreate}>
+            <PlusIcon />
+            <FormattedMessage id="transfers.new" />
+          </Button>
+        )}
       </Flex>
 
       <Grid columns={{ initial: '2', md: '4' }} gap="3" asChild>
@@ -257,7 +262,7 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
         empty={
           <>
             <FormattedMessage id="transfers.empty" />
-            {!searching && (
+            {!searching && canWrite && (
               <>
                 {' '}
                 <Link asChild>

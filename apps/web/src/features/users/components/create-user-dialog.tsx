@@ -100,7 +100,11 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
                 />
               )}
             </FormField>
-            <FormField label={<FormattedMessage id="users.form.role" />} required>
+            <FormField
+              label={<FormattedMessage id="users.form.role" />}
+              required
+              hint={values.role === 'auditor' ? <FormattedMessage id="users.form.auditorHint" /> : undefined}
+            >
               {({ id, ...aria }) => (
                 <Select.Root
                   value={values.role}
@@ -114,6 +118,9 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
                     </Select.Item>
                     <Select.Item value="admin">
                       <FormattedMessage id="users.role.admin" />
+                    </Select.Item>
+                    <Select.Item value="auditor">
+                      <FormattedMessage id="users.role.auditor" />
                     </Select.Item>
                   </Select.Content>
                 </Select.Root>

@@ -1,4 +1,4 @@
-import type { Pharmacy } from '@pharmacy/contracts';
+import type { Pharmacy, Role } from '@pharmacy/contracts';
 import { Avatar, Badge, Card, Flex, Heading, IconButton, Separator, Switch, Text, Tooltip } from '@radix-ui/themes';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -56,13 +56,7 @@ export function UserCard({ user, isSelf, pharmacies }: UserCardProps) {
                   <Heading as="h2" size="3" id={`user-${user.userId}-name`} className="user-card-text">
                     <bdi>{name}</bdi>
                   </Heading>
-                  <Badge color={isAdmin ? 'teal' : 'gray'} variant={isAdmin ? 'solid' : 'soft'}>
-                    {isAdmin ? (
-                      <FormattedMessage id="users.role.admin" />
-                    ) : (
-                      <FormattedMessage id="users.role.pharmacist" />
-                    )}
-                  </Badge>
+                  <RoleBadge role={user.role} />
                   {isSelf && (
                     <Badge color="gray" variant="outline">
                       <FormattedMessage id="users.card.you" />
@@ -125,7 +119,14 @@ export function UserCard({ user, isSelf, pharmacies }: UserCardProps) {
 
           <Separator size="4" />
 
-          <PharmacyAccessList user={user} pharmacies={pharmacies} />
+          {/* Auditors read every pharmacy and record at none: there is nothing to assign. */}
+          {user.role === 'auditor' ? (
+            <Text as="p" size="2" color="gray" data-testid="auditor-access">
+              <FormattedMessage id="users.access.auditor" />
+            </Text>
+          ) : (
+            <PharmacyAccessList user={user} pharmacies={pharmacies} />
+          )}
         </Flex>
 
         <ResetPasswordDialog key={resetSession} open={resetOpen} onOpenChange={setResetOpen} user={user} />
@@ -133,4 +134,27 @@ export function UserCard({ user, isSelf, pharmacies }: UserCardProps) {
       </article>
     </Card>
   );
+}
+
+function RoleBadge({ role }: { role: Role }) {
+  switch (role) {
+    case 'admin':
+      return (
+        <Badge color="teal" variant="solid">
+          <FormattedMessage id="users.role.admin" />
+        </Badge>
+      );
+    case 'auditor':
+      return (
+        <Badge color="amber" variant="soft">
+          <FormattedMessage id="users.role.auditor" />
+        </Badge>
+      );
+    case 'pharmacist':
+      return (
+        <Badge color="gray" variant="soft">
+          <FormattedMessage id="users.role.pharmacist" />
+        </Badge>
+      );
+  }
 }

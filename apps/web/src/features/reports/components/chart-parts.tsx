@@ -1,0 +1,179 @@
+import { Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { useId, type ReactNode } from 'react';
+import { useLanguage } from '../../../i18n/use-language';
+import { wrapLabel } from '../utils/chart-data';
+
+// What the report charts share: the titled card each sits in, the axis labels and
+// tooltips drawn in the reader's direction, and the legend.
+
+/**
+ * A chart in a card, as a region named by its title (and described by the line
+ * under it), so a screen reader can find it and knows what it shows.
+ */
+export function ChartCard({
+  title,
+  description,
+  legend,
+  footer,
+  children,
+  testId,
+}: {
+  title: string;
+  description?: string;
+  legend?: ReactNode;
+  footer?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const id = useId();
+  return (
+    <Card asChild className="report-chart-card">
+      <section
+        aria-labelledby={`${id}-title`}
+        aria-describedby={description ? `${id}-description` : undefined}
+        data-testid={testId}
+      >
+        <Flex direction="column" gap="1" mb="3">
+          <Heading as="h2" size="3" id={`${id}-title`}>
+            {title}
+          </Heading>
+          {description && (
+            <Text as="p" size="1" color="gray" id={`${id}-description`}>
+              {description}
+            </Text>
+          )}
+          {legend}
+        </Flex>
+        {children}
+        {footer && (
+          <Text as="p" size="1" color="gray" mt="2">
+            {footer}
+          </Text>
+        )}
+      </section>
+    </Card>
+  );
+}
+
+/** A chart with nothing to draw says so instead of showing empty axes. */
+export function ChartEmpty({ children }: { children: ReactNode }) {
+  return (
+    <Flex align="center" justify="center" className="report-chart-empty">
+      <Text size="2" color="gray">
+        {children}
+      </Text>
+    </Flex>
+  );
+}
+
+export interface LegendItem {
+  label: string;
+  color: string;
+}
+
+/** The chart's series, written out in the page's direction (recharts' own legend is laid out left to right). */
+export function ChartLegend({ items }: { items: readonly LegendItem[] }) {
+  return (
+    <ul className="report-chart-legend">
+      {items.map((item) => (
+        <li key={item.label}>
+          <span className="report-chart-swatch" style={{ backgroundColor: item.color }} aria-hidden="true" />
+          <Text size="1">{item.label}</Text>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The chart's layout for the reader's direction: in Arabic the category axis
+ * runs from right to left (time flows right to left, bars grow leftwards) and
+ * the value axis stands on the right.
+ */
+export function useChartDirection() {
+  const { direction } = useLanguage();
+  const rtl = direction === 'rtl';
+  return { rtl, valueAxisSide: rtl ? ('right' as const) : ('left' as const) };
+}
+
+type Anchor = 'start' | 'middle' | 'end';
+
+interface TickProps {
+  x?: number | string;
+  y?: number | string;
+  payload?: { value?: unknown };
+  textAnchor?: string;
+  verticalAnchor?: string;
+}
+
+const asAnchor = (value: string): Anchor => (value === 'start' || value === 'end' ? value : 'middle');
+const mirrored: Record<Anchor, Anchor> = { start: 'end', middle: 'middle', end: 'start' };
+
+/**
+ * An axis label. recharts anchors labels as if text ran left to right; in an
+ * Arabic page the text runs right to left, where "start" is the right edge, so
+ * the anchor is swapped to keep each label on its side of the axis. Long names
+ * take two lines (then an ellipsis), with the whole name as the label's tooltip.
+ */
+export function AxisTick({
+  x,
+  y,
+  payload,
+  textAnchor = 'middle',
+  verticalAnchor = 'middle',
+  rtl,
+  format,
+  maxLength = 24,
+}: TickProps & { rtl: boolean; format: (value: unknown) => string; maxLength?: number }) {
+  const full = format(payload?.value);
+  const lines = wrapLabel(full, maxLength);
+  const anchor = rtl ? mirrored[asAnchor(textAnchor)] : asAnchor(textAnchor);
+  // The first line's offset from the tick, so the lines sit centred on it (or just below it).
+  const LINE_EM = 1.15;
+  const firstDy =
+    verticalAnchor === 'start' ? 0.71 : verticalAnchor === 'middle' ? 0.32 - ((lines.length - 1) * LINE_EM) / 2 : 0;
+  return (
+    <text x={x} y={y} textAnchor={anchor} direction={rtl ? 'rtl' : 'ltr'} className="report-chart-tick" fontSize={12}>
+      {lines.join(' ') !== full && <title>{full}</title>}
+      {lines.map((line, index) => (
+        <tspan key={index} x={x} dy={`${index === 0 ? firstDy : LINE_EM}em`}>
+          {line}
+        </tspan>
+      ))}
+    </text>
+  );
+}
+
+/** The tooltip's box: a heading line and one line per figure, in the page's language and direction. */
+export function TooltipBox({ title, lines }: { title: string; lines: readonly ReactNode[] }) {
+  return (
+    <div className="report-chart-tooltip">
+      <Text as="div" size="2" weight="bold">
+        <bdi>{title}</bdi>
+      </Text>
+      {lines.map((line, index) => (
+        <Text as="div" size="2" key={index}>
+          {line}
+        </Text>
+      ))}
+    </div>
+  );
+}
+
+/** The data point a recharts tooltip is about (its payload's first entry carries the whole datum). */
+export function tooltipDatum<T>(active: boolean | undefined, payload: unknown): T | null {
+  if (!active || !Array.isArray(payload) || payload.length === 0) return null;
+  const first: unknown = payload[0];
+  if (typeof first !== 'object' || first === null || !('payload' in first)) return null;
+  return (first as { payload: T }).payload;
+}
+
+/** Colours of the series, from the theme's scales (orange is imported by reports.css). */
+export const chartColors = {
+  primary: 'var(--teal-9)',
+  secondary: 'var(--amber-9)',
+  expired: 'var(--red-9)',
+  soon: 'var(--orange-9)',
+  later: 'var(--teal-9)',
+  grid: 'var(--gray-a5)',
+} as const;

@@ -1,0 +1,339 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import type { CurrentUser } from '@pharmacy/contracts';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { addDays, todayIso } from '../../../lib/dates';
+import { aBatch, aPharmacy, aProduct, PRODUCT_ID } from '../../../test/catalogue';
+import { anExpiringBatch } from '../../../test/expiry';
+import { fakeResponse } from '../../../test/fake-response';
+import type { FakeHandler } from '../../../test/fake-server';
+import { aCommissionRow, aSale, aSalesSummary, aStockSummary } from '../../../test/reports';
+import { renderSignedIn } from '../../../test/signed-in';
+import { abdoun, aUser, downtown } from '../../../test/users';
+import type { ReportSelection } from '../utils/report-period';
+import { ReportsPage } from './reports-page';
+
+const realFetch = globalThis.fetch;
+let clicked: { download: string; href: string }[];
+let blobs: Blob[];
+beforeEach(() => {
+  clicked = [];
+  blobs = [];
+  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push({ download: this.download, href: this.href });
+  });
+  jest.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    blobs.push(blob as Blob);
+    return 'blob:report';
+  });
+});
+afterEach(() => {
+  globalThis.fetch = realFetch;
+  jest.restoreAllMocks();
+});
+
+const today = todayIso();
+const last30 = `startDate=${addDays(today, -30)}&endDate=${today}`;
+const pharmacies = [aPharmacy(), aPharmacy({ id: abdoun.id, name: abdoun.name, nameAr: null })];
+
+const salesRoutes = (query = last30): Record<string, FakeHandler> => ({
+  [`GET /api/sales?limit=100&${query}`]: () => fakeResponse(200, [aSale()]),
+  [`GET /api/reports/sales-summary?${query}`]: () => fakeResponse(200, aSalesSummary()),
+});
+
+/** The page with its selection kept in state, as the route keeps it in the address. */
+function Harness({ initial }: { initial: ReportSelection }) {
+  const [selection, setSelection] = useState(initial);
+  return <ReportsPage selection={selection} onSelectionChange={setSelection} />;
+}
+
+function renderPage({
+  selection = {},
+  routes = {},
+  language = 'en',
+  user = aUser(),
+}: {
+  selection?: Partial<ReportSelection>;
+  routes?: Record<string, FakeHandler>;
+  language?: 'en' | 'ar';
+  user?: CurrentUser;
+} = {}) {
+  return renderSignedIn(<Harness initial={{ type: 'sales', range: 'last30', pharmacyId: null, ...selection }} />, {
+    user,
+    language,
+    routes: {
+      'GET /api/pharmacies': () => fakeResponse(200, pharmacies),
+      'GET /api/sales/metrics/daily': () => fakeResponse(200, { totalSales: '84.25', totalOrders: 3 }),
+      ...salesRoutes(),
+      ...routes,
+    },
+  });
+}
+
+/** The file's text, byte order mark included (jsdom's Blob has no `text()`, and `readAsText` drops the mark). */
+function csvOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(Buffer.from(reader.result as ArrayBuffer).toString('utf8'));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+/** A toast with this text; then the frame in which Radix announces it to screen readers goes by. */
+async function toastShown(text: string) {
+  expect((await screen.findAllByText(text)).length).toBeGreaterThan(0);
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+}
+
+const tile = (key: string) => within(document.querySelector<HTMLElement>(`[data-tile="${key}"]`)!);
+const rowOf = (text: string) => within(screen.getByText(text).closest('tr')!);
+
+async function choose(combobox: string, option: string) {
+  fireEvent.click(screen.getByRole('combobox', { name: combobox }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('Reports', () => {
+  it("shows the period's totals, today's sales and the newest sales of the last 30 days", async () => {
+    const { callsTo } = renderPage();
+    await screen.findByText('#0000A5E1');
+    await waitFor(() => expect(tile('revenue').getByText('$1,250.00')).toBeTruthy());
+    expect(tile('revenue').getByText('After $12.50 refunded')).toBeTruthy();
+    expect(tile('orders').getByText('140')).toBeTruthy();
+    expect(tile('average').getByText('$8.93')).toBeTruthy();
+    await waitFor(() => expect(tile('today').getByText('$84.25')).toBeTruthy());
+    expect(tile('today').getByText('3 orders today')).toBeTruthy();
+
+    const row = rowOf('#0000A5E1');
+    expect(row.getByText('Walk-in Customer')).toBeTruthy();
+    expect(row.getByText('Downtown Pharmacy')).toBeTruthy();
+    expect(row.getByText('$37.50')).toBeTruthy();
+    expect(row.getByText('Cash')).toBeTruthy();
+    expect(screen.getByTestId('report-period').textContent).toMatch(/^From .+ to .+$/);
+    // Specification 001 §9: at most 100 sales, the newest, for the period.
+    expect(callsTo('GET', `/api/sales?limit=100&${last30}`)).toHaveLength(1);
+    // Each chart is a region named by its title.
+    expect(screen.getByRole('region', { name: 'Sales per day' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Sales by pharmacy' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Top products' })).toBeTruthy();
+  });
+
+  it('sends the date window of each range (specification 001 §7)', async () => {
+    const { callsTo } = renderPage({
+      routes: {
+        ...salesRoutes(`startDate=${today}&endDate=${today}`),
+        ...salesRoutes(`startDate=${addDays(today, -7)}&endDate=${today}`),
+        'GET /api/sales?limit=100': () => fakeResponse(200, []),
+        'GET /api/reports/sales-summary': () => fakeResponse(200, aSalesSummary()),
+      },
+    });
+    await screen.findByText('#0000A5E1');
+    await choose('Date range', 'Today');
+    await waitFor(() =>
+      expect(callsTo('GET', `/api/sales?limit=100&startDate=${today}&endDate=${today}`)).toHaveLength(1),
+    );
+    await choose('Date range', 'Last 7 days');
+    await waitFor(() =>
+      expect(callsTo('GET', `/api/sales?limit=100&startDate=${addDays(today, -7)}&endDate=${today}`)).toHaveLength(1),
+    );
+    await choose('Date range', 'All time');
+    expect(await screen.findByText('No sales data found for the selected period')).toBeTruthy();
+    expect(callsTo('GET', '/api/reports/sales-summary')).toHaveLength(1);
+    expect(screen.getByTestId('report-period').textContent).toBe('All time: every sale recorded');
+  });
+
+  it('asks for a custom period, and refuses one that ends before it starts', async () => {
+    const { calls } = renderPage({ selection: { range: 'custom', from: '2026-02-10', to: '2026-02-01' } });
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'The end date must be on or after the start date',
+    );
+    expect(screen.getByRole('button', { name: /^From: / }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Export Report' })).toHaveProperty('disabled', true);
+    expect(calls.filter((call) => call.url.startsWith('/api/sales?'))).toEqual([]);
+  });
+
+  it('reads a custom period as chosen, and names its file with the two days', async () => {
+    const period = 'startDate=2001-01-01&endDate=2001-01-31';
+    renderPage({
+      selection: { range: 'custom', from: '2001-01-01', to: '2001-01-31' },
+      routes: salesRoutes(period),
+    });
+    await screen.findByText('#0000A5E1');
+    fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
+    await toastShown('Export Successful');
+    await toastShown('Sales report has been downloaded as CSV file.');
+    expect(clicked.map((link) => link.download)).toEqual([`sales-report-2001-01-01-to-2001-01-31-${today}.csv`]);
+    const csv = await csvOf(blobs[0]!);
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv).toContain('Transaction ID,Date & Time,Customer,Location,Total Amount,Payment Method');
+    expect(csv).toContain('#0000A5E1');
+  });
+
+  it('says which read failed, and reads it again on request (specification 001 §8)', async () => {
+    let salesFail = true;
+    renderPage({
+      routes: {
+        [`GET /api/sales?limit=100&${last30}`]: () =>
+          salesFail ? fakeResponse(500, 'down') : fakeResponse(200, [aSale()]),
+        'GET /api/sales/metrics/daily': () => fakeResponse(500, 'down'),
+      },
+    });
+    expect(await screen.findByText('Failed to fetch sales data')).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch daily metrics')).toBeTruthy();
+    expect(tile('today').getByText('—')).toBeTruthy();
+    salesFail = false;
+    const salesAlert = screen.getByText('Failed to fetch sales data').closest<HTMLElement>('[role="alert"]')!;
+    fireEvent.click(within(salesAlert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('#0000A5E1')).toBeTruthy();
+  });
+
+  it('lists commissions with the pharmacist, product, quantity and unit, rate and amount', async () => {
+    renderPage({
+      selection: { type: 'commission' },
+      routes: {
+        [`GET /api/sales/commission-report?${last30}`]: () =>
+          fakeResponse(200, [aCommissionRow(), aCommissionRow({ commissionAmount: '0.25', totalPrice: '6.25' })]),
+      },
+    });
+    const rows = await screen.findAllByText('sara@pharmacy.example');
+    const row = within(rows[0]!.closest('tr')!);
+    expect(row.getByText('Sara Haddad')).toBeTruthy();
+    expect(row.getByText('Paracetamol 500 mg')).toBeTruthy();
+    expect(row.getByText('PAR-500-20')).toBeTruthy();
+    expect(row.getByText('3 × Whole pack')).toBeTruthy();
+    expect(row.getByText('$37.50')).toBeTruthy();
+    expect(row.getByText('4%')).toBeTruthy();
+    expect(row.getByText('$1.50')).toBeTruthy();
+    expect(row.getByText('Downtown Pharmacy')).toBeTruthy();
+    expect(tile('commission').getByText('$1.75')).toBeTruthy();
+    expect(tile('commission').getByText('2 sale lines')).toBeTruthy();
+    expect(tile('sales').getByText('$43.75')).toBeTruthy();
+  });
+
+  it("says when there is nothing to export: 'Export Failed' / 'No data available to export.'", async () => {
+    renderPage({
+      selection: { type: 'commission' },
+      routes: { [`GET /api/sales/commission-report?${last30}`]: () => fakeResponse(200, []) },
+    });
+    expect(await screen.findByText('No commission data found for the selected period')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
+    await toastShown('Export Failed');
+    await toastShown('No data available to export.');
+    expect(clicked).toEqual([]);
+  });
+
+  it('writes Arabic product and pharmacy names into the Arabic commission report and its CSV', async () => {
+    renderPage({
+      language: 'ar',
+      selection: { type: 'commission' },
+      routes: {
+        [`GET /api/sales/commission-report?${last30}`]: () => fakeResponse(200, [aCommissionRow()]),
+        'GET /api/products': () => fakeResponse(200, [aProduct({ id: PRODUCT_ID })]),
+      },
+    });
+    expect(await screen.findByText('باراسيتامول ٥٠٠ ملغ')).toBeTruthy();
+    expect(screen.getByText('صيدلية وسط البلد')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'تصدير التقرير' }));
+    await toastShown('تم تنزيل تقرير العمولات كملف CSV.');
+    expect(clicked[0]?.download).toBe(`commission-report-last-30-days-${today}.csv`);
+    const csv = await csvOf(blobs[0]!);
+    expect(csv).toContain('باراسيتامول ٥٠٠ ملغ');
+    expect(csv).toContain('صيدلية وسط البلد');
+  });
+
+  it('lists the batches in stock, ignores the period, and names its file with the date only', async () => {
+    const { callsTo } = renderPage({
+      selection: { type: 'inventory', pharmacyId: downtown.id },
+      routes: {
+        [`GET /api/inventory?pharmacyId=${downtown.id}`]: () =>
+          fakeResponse(200, [aBatch(), aBatch({ id: '7a1b2c3d-0000-4000-8000-0000000000b9', quantity: 0 })]),
+        [`GET /api/reports/stock-summary?pharmacyId=${downtown.id}`]: () => fakeResponse(200, aStockSummary()),
+      },
+    });
+    const row = within((await screen.findByText('000000B1')).closest('tr')!);
+    expect(row.getByText('Paracetamol 500 mg')).toBeTruthy();
+    expect(row.getByText('Batch LOT-1')).toBeTruthy();
+    expect(row.getByText('40')).toBeTruthy();
+    // The empty batch holds no stock.
+    expect(screen.queryByText('000000B9')).toBeNull();
+    expect(screen.getByRole('combobox', { name: 'Date range' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('report-period').textContent).toBe(
+      'Stock as it is now: the date range does not apply to this report.',
+    );
+    expect(await screen.findByRole('region', { name: 'Stock value by pharmacy' })).toBeTruthy();
+    expect(callsTo('GET', `/api/reports/stock-summary?pharmacyId=${downtown.id}`)).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
+    await toastShown('Inventory report has been downloaded as CSV file.');
+    expect(clicked[0]?.download).toBe(`inventory-report-${today}.csv`);
+  });
+
+  it('colours the days until expiry: red at 7 or fewer, orange at 30 or fewer, muted otherwise', async () => {
+    renderPage({
+      selection: { type: 'expiry' },
+      routes: {
+        'GET /api/inventory/expiring?days=90': () =>
+          fakeResponse(200, [
+            anExpiringBatch({ batchId: 'b0000000-0000-4000-8000-0000000000f1', daysToExpiry: 60 }),
+            anExpiringBatch({ batchId: 'b0000000-0000-4000-8000-0000000000f2', daysToExpiry: 20 }),
+            anExpiringBatch({ batchId: 'b0000000-0000-4000-8000-0000000000f3', daysToExpiry: 7 }),
+            anExpiringBatch({ batchId: 'b0000000-0000-4000-8000-0000000000f4', daysToExpiry: -2 }),
+          ]),
+        'GET /api/reports/stock-summary': () => fakeResponse(200, aStockSummary()),
+      },
+    });
+    await screen.findByText('000000F1');
+    const days = (id: string) => rowOf(id).getByText((_, element) => element?.getAttribute('data-cell') === 'days');
+    expect(days('000000F4').textContent).toBe('2 days ago');
+    expect(days('000000F4').getAttribute('data-tone')).toBe('red');
+    expect(days('000000F3').getAttribute('data-tone')).toBe('red');
+    expect(days('000000F2').getAttribute('data-tone')).toBe('orange');
+    expect(days('000000F1').getAttribute('data-tone')).toBe('muted');
+    // Most urgent first.
+    const order = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+    expect(order).toEqual([
+      '000000F4Batch LOT-E1',
+      '000000F3Batch LOT-E1',
+      '000000F2Batch LOT-E1',
+      '000000F1Batch LOT-E1',
+    ]);
+    expect(screen.getByText(/within the next 90 days/)).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Expiry exposure by month' })).toBeTruthy();
+  });
+
+  it('offers a pharmacist only the pharmacies they work at, and reads the one chosen', async () => {
+    const { callsTo } = renderPage({
+      user: aUser({ role: 'pharmacist', pharmacies: [downtown] }),
+      routes: salesRoutes(`pharmacyId=${downtown.id}&${last30}`),
+    });
+    await screen.findByText('#0000A5E1');
+    fireEvent.click(screen.getByRole('combobox', { name: 'Pharmacy' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['All Locations', 'Downtown Pharmacy']);
+    fireEvent.click(screen.getByRole('option', { name: 'Downtown Pharmacy' }));
+    await waitFor(() =>
+      expect(callsTo('GET', `/api/sales?limit=100&pharmacyId=${downtown.id}&${last30}`)).toHaveLength(1),
+    );
+    expect(callsTo('GET', `/api/sales/metrics/daily?pharmacyId=${downtown.id}`)).toHaveLength(1);
+  });
+
+  it.each([
+    ['inventory', 'GET /api/inventory', 'Failed to fetch inventory data'],
+    ['expiry', 'GET /api/inventory/expiring?days=90', 'Failed to fetch expiring products'],
+    ['commission', `GET /api/sales/commission-report?${last30}`, 'Failed to fetch commission data'],
+  ] as const)('says the %s report could not be loaded', async (type, route, message) => {
+    renderPage({
+      selection: { type },
+      routes: {
+        [route]: () => fakeResponse(500, 'down'),
+        'GET /api/reports/stock-summary': () => fakeResponse(200, aStockSummary()),
+      },
+    });
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export Report' })).toHaveProperty('disabled', true);
+  });
+});
