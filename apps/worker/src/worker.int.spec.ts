@@ -6,6 +6,7 @@ import { createPool, createReadDb, type ReadDb } from '@pharmacy/read-db';
 import { createTestDatabase, testRedisUrl, type TestDatabase } from '@pharmacy/test-harness';
 import { sendExpiryDigest } from './jobs/expiry-digest';
 import { lastExpiryScan } from './jobs/expiry-scan';
+import { lastVerification } from './jobs/verify-projections';
 import type { OutgoingMail } from './mail';
 import { startWorker } from './worker';
 
@@ -268,4 +269,52 @@ describe('worker: the daily expiry e-mail', () => {
     },
     60_000,
   );
+});
+
+describe('worker: the nightly verification of the read models', () => {
+  let database: TestDatabase;
+  let db: ReadDb;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = createReadDb(createPool(database.url));
+    await migrateEventStore(database.url);
+    store = new PostgresEventStore({ connectionString: database.url });
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.destroy();
+    await database.drop();
+  });
+
+  it('runs as a BullMQ job on Redis and finds a row no event explains', async () => {
+    // Pharmacies, products and batches written behind the projections' back: the log has no event for them.
+    await seed(db);
+    const worker = await startWorker({
+      db,
+      store,
+      mail: { send: async () => undefined },
+      databaseUrl: database.url,
+      timeZone: 'UTC',
+      logger: quiet,
+      redisUrl: testRedisUrl(),
+    });
+    try {
+      await worker.runNow('projections-verify');
+      const deadline = Date.now() + 30_000;
+      while ((await lastVerification(db)).status === 'never' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      await worker.close();
+    }
+    const run = await lastVerification(db);
+    expect(run).toMatchObject({ status: 'differences', trigger: 'schedule', error: null });
+    expect(run.tables.find((t) => t.table === 'pharmacies')).toMatchObject({ unexpected: 2, missing: 0 });
+    // Every difference is a live row the replay does not have; nothing the log says is missing.
+    expect(run.tables.every((t) => t.missing === 0)).toBe(true);
+    expect(run.tables.filter((t) => t.unexpected > 0).map((t) => t.table)).toEqual(
+      expect.arrayContaining(['pharmacies', 'products', 'inventory_batches']),
+    );
+  }, 60_000);
 });
