@@ -20,20 +20,17 @@
 //   - the report endpoints, p95 (target <= 300 ms)
 //
 // Options (env): BENCH_REQUESTS (per endpoint, default 30), BENCH_OTHER_MOVEMENTS.
-import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { startApi, signIn } from './lib/api.mjs';
 import { fmt, percentiles, pg, readDb, sleep, table } from './lib/util.mjs';
 
 const require = createRequire(import.meta.url);
 const { migrateEventStore } = require('@pharmacy/event-store');
 const { allProjections } = require('@pharmacy/projections');
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30);
 const OTHER_MOVEMENTS = Number(process.env.BENCH_OTHER_MOVEMENTS ?? 40_000);
 const BIG_MOVEMENTS = 1_000_000;
@@ -42,7 +39,6 @@ const PRODUCTS = 20_000;
 const BIG_BATCHES = 5_000;
 const OTHER_BATCHES = 500;
 const DAYS = 730;
-const ADMIN = { email: 'bench-admin@pharmacy.example', password: 'Bench#Admin2026' };
 const started = Date.now();
 const progress = (text) =>
   process.stderr.write(`  [${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${text}\n`);
@@ -178,74 +174,6 @@ async function load(db) {
   const t0 = Date.now();
   await db.query('VACUUM ANALYZE');
   progress(`VACUUM ANALYZE in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startApi(url, dir) {
-  const port = await freePort();
-  const outbox = join(dir, 'outbox.log');
-  const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-      COOKIE_SECURE: 'false',
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dir,
-      OUTBOX_FILE: outbox,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO_DATA: 'false',
-      BACKGROUND_JOBS: 'false',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/auth/user`)).status === 401) return { child, base, outbox };
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error('the server did not start');
-}
-
-async function signIn(base, outbox) {
-  const mails = async () => (await readFile(outbox, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean);
-  const before = (await mails()).length;
-  const asked = await fetch(`${base}/api/auth/login-request`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.email }),
-  }).then((r) => r.json());
-  let lines = await mails();
-  while (lines.length <= before) {
-    await sleep(20);
-    lines = await mails();
-  }
-  const code = JSON.parse(lines.at(-1)).subject.match(/\d{6}/)[0];
-  const verified = await fetch(`${base}/api/auth/login-verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userId: asked.userId, password: ADMIN.password, otpCode: code }),
-  });
-  if (!verified.ok) throw new Error(`sign-in failed: ${verified.status} ${await verified.text()}`);
-  return verified.headers.get('set-cookie').split(';')[0];
 }
 
 /** Times `n` requests of `path(i)` one after the other; returns latencies (ms) and the last body's size. */

@@ -17,22 +17,19 @@
 // big stream, default 200000), BENCH_JSON (write a summary to this file), BENCH_RUNS
 // (only some runs), BENCH_PROFILE (a directory: the server writes a CPU profile
 // there), BENCH_PGSTATS=1 (the statements each run sent, per answer).
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { cpuMeter, fmt, percentiles, pg, readDb, sleep, table, watchPostgres } from './lib/util.mjs';
 import { restartWithServerStats } from './lib/server-stats.mjs';
+import { startApi, signIn } from './lib/api.mjs';
 
 const require = createRequire(import.meta.url);
 const domain = require('@pharmacy/domain');
 const { PostgresEventStore, migrateEventStore } = require('@pharmacy/event-store');
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const BIG_STREAM_EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
 /** BENCH_RUNS=floor,8 tills: only the runs whose label contains one of these. */
@@ -41,7 +38,6 @@ const PRODUCTS = 1000;
 const BIG_BATCHES = 5000;
 const SMALL_BATCHES = 200;
 const PHARMACIES = 10;
-const ADMIN = { email: 'bench-admin@pharmacy.example', password: 'Bench#Admin2026' };
 const started = Date.now();
 const progress = (text) =>
   process.stderr.write(`  [${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${text}\n`);
@@ -208,57 +204,6 @@ async function prefill(url) {
   }
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The real server as its own process, as production runs it (API + projector in one here, like npm start). */
-async function startApi(url, dir) {
-  const port = await freePort();
-  const outbox = join(dir, 'outbox.log');
-  // BENCH_PROFILE=<dir>: the server writes a CPU profile there when it stops.
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = spawn(process.execPath, [...profile, join(root, 'apps/api/dist/main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-      COOKIE_SECURE: 'false',
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dir,
-      OUTBOX_FILE: outbox,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO_DATA: 'false',
-      BACKGROUND_JOBS: 'false',
-      SIGNIN_LIMIT_PER_IP: '1000000',
-      SIGNIN_CODES_PER_EMAIL: '1000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      if ((await fetch(`${base}/api/auth/user`)).status === 401) return { child, base, outbox };
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error('the server did not start');
-}
-
 /** Waits until every projection has reached the head of the log (the server catches up at start). */
 async function caughtUp(db, head) {
   const names = ['pharmacies', 'catalogue', 'inventory', 'sales', 'history'];
@@ -270,38 +215,6 @@ async function caughtUp(db, head) {
     progress(`  read models at ${min.toLocaleString('en-US')} of ${head.toLocaleString('en-US')} events`);
     await sleep(5000);
   }
-}
-
-/** A signed-in session (cookie) through the real two-step sign-in, working at one pharmacy. */
-async function signIn(base, outbox, pharmacyId) {
-  const mails = async () => (await readFile(outbox, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean);
-  const before = (await mails()).length;
-  const asked = await fetch(`${base}/api/auth/login-request`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN.email }),
-  }).then((r) => r.json());
-  let lines = await mails();
-  while (lines.length <= before) {
-    await sleep(20);
-    lines = await mails();
-  }
-  const code = JSON.parse(lines.at(-1)).subject.match(/\d{6}/)[0];
-  const verified = await fetch(`${base}/api/auth/login-verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userId: asked.userId, password: ADMIN.password, otpCode: code }),
-  });
-  if (!verified.ok) throw new Error(`sign-in failed: ${verified.status} ${await verified.text()}`);
-  const cookie = verified.headers.get('set-cookie')?.split(';')[0];
-  if (!cookie) throw new Error('sign-in answered without a session cookie');
-  const chosen = await fetch(`${base}/api/auth/user/pharmacy`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ pharmacyId }),
-  });
-  if (!chosen.ok) throw new Error(`could not choose pharmacy ${pharmacyId}: ${chosen.status}`);
-  return cookie;
 }
 
 /** One till's next sale: one or two products, one unit each, a fresh Idempotency-Key. */
@@ -396,7 +309,12 @@ try {
   const head = await prefill(url);
   progress(`log written: ${head.toLocaleString('en-US')} events in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
-  api = await startApi(url, dir);
+  // BENCH_PROFILE=<dir>: the server writes a CPU profile there when it stops.
+  const nodeArgs = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  api = await startApi(url, dir, {
+    nodeArgs,
+    env: { SIGNIN_LIMIT_PER_IP: '1000000', SIGNIN_CODES_PER_EMAIL: '1000000' },
+  });
   const db = new pg.Client({ connectionString: url });
   db.on('error', () => undefined);
   await db.connect();

@@ -1,0 +1,101 @@
+// The real server as its own process for the HTTP benchmarks, and signed-in sessions on it.
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sleep } from './util.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The benchmarks' administrator, created at the server's first start. */
+export const BENCH_ADMIN = { email: 'bench-admin@pharmacy.example', password: 'Bench#Admin2026' };
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * `node apps/api/dist/main.js` on `url` (API + projector in one, like npm start),
+ * with no demo data and no background jobs. `nodeArgs` go before the script
+ * (a CPU profile); `env` adds to the server's environment.
+ */
+export async function startApi(url, dir, { nodeArgs = [], env = {} } = {}) {
+  const port = await freePort();
+  const outbox = join(dir, 'outbox.log');
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/api/dist/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+      COOKIE_SECURE: 'false',
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dir,
+      OUTBOX_FILE: outbox,
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      SEED_DEMO_DATA: 'false',
+      BACKGROUND_JOBS: 'false',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(`${base}/api/auth/user`)).status === 401) return { child, base, outbox };
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error('the server did not start');
+}
+
+/**
+ * A signed-in session cookie through the real two-step sign-in (the code read
+ * from the server's outbox), working at `pharmacyId` when one is given.
+ */
+export async function signIn(base, outbox, pharmacyId = null) {
+  const mails = async () => (await readFile(outbox, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean);
+  const before = (await mails()).length;
+  const asked = await fetch(`${base}/api/auth/login-request`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_ADMIN.email }),
+  }).then((r) => r.json());
+  let lines = await mails();
+  while (lines.length <= before) {
+    await sleep(20);
+    lines = await mails();
+  }
+  const code = JSON.parse(lines.at(-1)).subject.match(/\d{6}/)[0];
+  const verified = await fetch(`${base}/api/auth/login-verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userId: asked.userId, password: BENCH_ADMIN.password, otpCode: code }),
+  });
+  if (!verified.ok) throw new Error(`sign-in failed: ${verified.status} ${await verified.text()}`);
+  const cookie = verified.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error('sign-in answered without a session cookie');
+  if (pharmacyId) {
+    const chosen = await fetch(`${base}/api/auth/user/pharmacy`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ pharmacyId }),
+    });
+    if (!chosen.ok) throw new Error(`could not choose pharmacy ${pharmacyId}: ${chosen.status}`);
+  }
+  return cookie;
+}
