@@ -399,6 +399,7 @@ describe('Inventory and products in the browser', () => {
           'Shortages',
           'Locations',
           'Reports',
+          'Audit Trail',
           'Transfers',
           'Users',
           'Categories',

@@ -123,6 +123,33 @@ describe('User management', () => {
     expect(screen.getAllByRole('article')).toHaveLength(2);
   });
 
+  it('shows an auditor as such, with nothing to assign: auditors read every pharmacy', async () => {
+    renderPage({
+      routes: {
+        'GET /api/admin/users': () =>
+          fakeResponse(200, [
+            ...rows,
+            row({
+              userId: 'rami',
+              email: 'auditor@pharmacy.example',
+              firstName: 'Rami',
+              lastName: 'Saleh',
+              role: 'auditor',
+            }),
+          ]),
+      },
+    });
+    const rami = within(await card('Rami Saleh'));
+    expect(rami.getByText('Auditor', { selector: '.rt-Badge' })).toBeTruthy();
+    expect(
+      rami.getByText('Auditors see every pharmacy and change nothing: no pharmacy access to assign.'),
+    ).toBeTruthy();
+    expect(rami.queryByText('No pharmacy access assigned')).toBeNull();
+    expect(rami.queryByRole('button', { name: 'Add Pharmacy Access' })).toBeNull();
+    // A pharmacist's card keeps its assignments.
+    expect(within(await card('Omar Khalil')).getByRole('button', { name: 'Add Pharmacy Access' })).toBeTruthy();
+  });
+
   it('searches by name or e-mail', async () => {
     renderPage();
     await card('Omar Khalil');
@@ -296,6 +323,33 @@ describe('User management', () => {
         role: 'pharmacist',
       });
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+
+    it('creates an auditor when asked to, saying what an auditor may do', async () => {
+      const { callsTo } = renderPage({
+        routes: {
+          'POST /api/auth/register': () => fakeResponse(201, { message: 'User created successfully!', userId: 'r' }),
+        },
+      });
+      const dialog = await openDialog();
+      fireEvent.click(within(dialog).getByRole('combobox', { name: /^Role/ }));
+      expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+        'Pharmacist',
+        'Admin',
+        'Auditor',
+      ]);
+      fireEvent.click(screen.getByRole('option', { name: 'Auditor' }));
+      expect(
+        within(dialog).getByText('Sees everything, including the audit trail, and can change nothing.'),
+      ).toBeTruthy();
+      fill(dialog, 'First Name', 'Rami');
+      fill(dialog, 'Last Name', 'Saleh');
+      fill(dialog, 'Email Address', 'rami@pharmacy.example');
+      fill(dialog, 'Password', 'Audit#2026');
+      fill(dialog, 'Confirm Password', 'Audit#2026');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+      expect((await screen.findAllByText('User created successfully!')).length).toBeGreaterThan(0);
+      expect(callsTo('POST', '/api/auth/register')[0]?.body).toMatchObject({ role: 'auditor' });
     });
 
     it('speaks Arabic in Arabic', async () => {

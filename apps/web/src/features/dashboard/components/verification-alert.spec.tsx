@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from '@jest/globals';
+import type { CurrentUser, VerificationRun } from '@pharmacy/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { fakeResponse } from '../../../test/fake-response';
+import { fakeServer } from '../../../test/fake-server';
+import { renderApp } from '../../../test/render-app';
+import { aUser, downtown } from '../../../test/users';
+
+const realFetch = globalThis.fetch;
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+const aRun = (overrides: Partial<VerificationRun>): VerificationRun => ({
+  status: 'ok',
+  startedAt: '2026-11-23T00:30:00.000Z',
+  finishedAt: '2026-11-23T00:30:04.000Z',
+  trigger: 'schedule',
+  eventsReplayed: 1234,
+  tables: [],
+  error: null,
+  ...overrides,
+});
+
+// The rest of the dashboard's reads are left unanswered (500): each widget reports its own failure.
+function dashboardAs(user: CurrentUser, run: VerificationRun) {
+  const server = fakeServer({
+    'GET /api/auth/user': () => fakeResponse(200, user),
+    'GET /api/pharmacies': () => fakeResponse(200, []),
+    'GET /api/audit/verification': () => fakeResponse(200, run),
+  });
+  renderApp({ path: '/' });
+  return server;
+}
+
+describe('the verification alert on the dashboard', () => {
+  it('tells an administrator the read models differ from a replay, and leads to the Verification tab', async () => {
+    dashboardAs(aUser(), aRun({ status: 'differences' }));
+    const alert = await screen.findByTestId('verification-alert');
+    expect(within(alert).getByText('The read models differ from a replay of the event log')).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Open verification' }).getAttribute('href')).toBe(
+      '/audit?tab=verification',
+    );
+  });
+
+  it('tells an auditor when the last run could not finish', async () => {
+    dashboardAs(aUser({ role: 'auditor', pharmacies: [downtown] }), aRun({ status: 'failed', error: 'boom' }));
+    const alert = await screen.findByTestId('verification-alert');
+    expect(within(alert).getByText(/could not finish/)).toBeTruthy();
+  });
+
+  it('stays away after a clean run', async () => {
+    const { callsTo } = dashboardAs(aUser(), aRun({ status: 'ok' }));
+    await waitFor(() => expect(callsTo('GET', '/api/audit/verification')).toHaveLength(1));
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(screen.queryByTestId('verification-alert')).toBeNull();
+  });
+
+  it('is not asked about for pharmacists, who do not audit', async () => {
+    const { callsTo } = dashboardAs(
+      aUser({ role: 'pharmacist', pharmacies: [downtown] }),
+      aRun({ status: 'differences' }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    expect(screen.queryByTestId('verification-alert')).toBeNull();
+    expect(callsTo('GET', '/api/audit/verification')).toEqual([]);
+  });
+});
