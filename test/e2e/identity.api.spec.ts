@@ -463,7 +463,7 @@ describe('identity and access', () => {
           { field: 'email', message: 'Invalid email address' },
           { field: 'firstName', message: 'First name is required' },
           { field: 'password', message: 'Password must be at least 8 characters' },
-          { field: 'role', message: 'Role must be admin or pharmacist' },
+          { field: 'role', message: 'Role must be admin, pharmacist or auditor' },
         ]),
       );
       await newUser('unique@test.example');
