@@ -17,6 +17,7 @@ import { TransfersModule } from './transfers/transfers.module';
 import { CountsModule } from './counts/counts.module';
 import { AuditModule } from './audit/audit.module';
 import { ReportsModule } from './reports/reports.module';
+import { AssistantModule } from './assistant/assistant.module';
 
 @Global()
 @Module({})
@@ -55,6 +56,7 @@ export class AppModule {
         CountsModule,
         AuditModule,
         ReportsModule,
+        AssistantModule,
       ],
       providers: [
         { provide: APP_GUARD, useClass: AccessGuard },

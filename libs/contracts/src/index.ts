@@ -10,3 +10,4 @@ export * from './transfers';
 export * from './counts';
 export * from './audit';
 export * from './reports';
+export * from './chat';

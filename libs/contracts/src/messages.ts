@@ -80,6 +80,8 @@ export const validationMessages = {
   cursorInvalid: 'Use the nextCursor of the page before',
   periodReversed: 'The end date must be on or after the start date',
   effectiveAtFuture: 'The effective time cannot be in the future',
+  chatMessageRequired: 'Type a message',
+  chatRoleInvalid: 'A message in the history is from user or assistant',
   periodRequired: 'Give a start date and an end date',
 } as const;
 

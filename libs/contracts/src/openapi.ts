@@ -65,6 +65,7 @@ import {
   stockOnHandQuerySchema,
   stockOnHandSchema,
 } from './audit';
+import { chatAnswerSchema, chatRequestSchema } from './chat';
 import { commissionRowSchema, reportPeriodQuerySchema, salesSummarySchema, stockSummarySchema } from './reports';
 import {
   cancelCountSchema,
@@ -165,6 +166,7 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   registerTransferPaths(registry);
   registerCountPaths(registry);
   registerReportPaths(registry);
+  registerChatPaths(registry);
   registerAuditPaths(registry);
   registerAuditReportPaths(registry);
 
@@ -664,6 +666,22 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
     'Active products whose sellable packs (unexpired, not reserved) at an active pharmacy are at or below the minimum, with the pharmacy that can spare the most',
     { query: scopeParam },
     { 200: json(z.array(shortageItemSchema), 'Largest deficit first'), 403: error('PHARMACY_FORBIDDEN') },
+  );
+}
+
+function registerChatPaths(registry: OpenAPIRegistry): void {
+  const path = pathRegistrar(registry);
+  path(
+    'post',
+    '/api/chat/pharmacist',
+    'Assistant',
+    "The pharmacist's assistant. `context` is accepted and not trusted: every fact comes from read-only lookups over the read models of the caller's pharmacies (low stock, expiring batches, a product's stock and sales, a batch's movements). With OPENAI_BASE_URL a configured OpenAI-compatible model answers with those tools (mode model); without, the built-in assistant answers the common inventory questions in English and Arabic (mode local)",
+    body(chatRequestSchema),
+    {
+      200: json(chatAnswerSchema, 'success, message, data.response (and mode, tools)'),
+      400: error('"Type a message"'),
+      503: error('AI_UNAVAILABLE: the model failed or did not answer in time'),
+    },
   );
 }
 

@@ -13,6 +13,7 @@ const statusOfKind: Record<DomainErrorKind, number> = {
   forbidden: HttpStatus.FORBIDDEN,
   unauthorized: HttpStatus.UNAUTHORIZED,
   unprocessable: HttpStatus.UNPROCESSABLE_ENTITY,
+  unavailable: HttpStatus.SERVICE_UNAVAILABLE,
 };
 
 const codeOfStatus: Record<number, string> = {

@@ -22,6 +22,13 @@ export const configSchema = z.object({
     .trim()
     .regex(/^(\S+\s+){4}\S+$/, 'must be a cron pattern of five fields, e.g. "30 2 * * *"')
     .default('30 2 * * *'),
+  /** An OpenAI-compatible server for the assistant (OpenAI, Ollama, vLLM, llama.cpp); without it the local assistant answers. */
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Per request to the model, and further attempts after a failed one. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  AI_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),

@@ -2,7 +2,14 @@
  * What a domain error means to a caller. The HTTP layer maps each kind to a
  * status code in one place; the domain never speaks HTTP.
  */
-export type DomainErrorKind = 'not_found' | 'conflict' | 'invalid' | 'forbidden' | 'unauthorized' | 'unprocessable';
+export type DomainErrorKind =
+  | 'not_found'
+  | 'conflict'
+  | 'invalid'
+  | 'forbidden'
+  | 'unauthorized'
+  | 'unprocessable'
+  | 'unavailable';
 
 /**
  * Every stable error code, with its one kind: a code always answers with the
@@ -76,6 +83,9 @@ export const errorCatalogue = {
   STOCK_LEVELS_INVALID: 'invalid',
   TOTP_CODE_MISMATCH: 'invalid',
   USERNAME_REQUIRED: 'invalid',
+
+  // A service the request needs did not answer.
+  AI_UNAVAILABLE: 'unavailable',
 
   // The same Idempotency-Key was sent with another request.
   IDEMPOTENCY_KEY_REUSED: 'unprocessable',

@@ -1,0 +1,76 @@
+import { Body, Controller, Headers, HttpCode, Inject, Post } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { chatRequestSchema, type ChatAnswer, type ChatRequest } from '@pharmacy/contracts';
+import { DomainError, todayIn } from '@pharmacy/domain';
+import type { Principal } from '../common/access/access';
+import { OwnAccount } from '../common/access/access';
+import { PharmacyScope } from '../common/pharmacy-scope';
+import { Caller } from '../common/request-context';
+import { ZodValidationPipe } from '../common/validation';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG, LOGGER } from '../infrastructure/tokens';
+import { AssistantTools } from './assistant-tools';
+import { LocalAssistant, type Language } from './local-assistant';
+import { ModelAssistant } from './model-assistant';
+
+/**
+ * The pharmacist's assistant. The page's `context` is accepted and not
+ * trusted: every fact comes from the read models of the caller's pharmacies,
+ * through the same read-only tools for the model and the local assistant.
+ */
+@Controller('api/chat')
+export class ChatHttpController {
+  private readonly local: LocalAssistant;
+  private readonly model: ModelAssistant | null;
+
+  constructor(
+    tools: AssistantTools,
+    private readonly scope: PharmacyScope,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Pick<Logger, 'warn'>,
+  ) {
+    this.local = new LocalAssistant(tools);
+    this.model = config.OPENAI_BASE_URL
+      ? new ModelAssistant(
+          {
+            baseUrl: config.OPENAI_BASE_URL,
+            apiKey: config.OPENAI_API_KEY ?? 'not-needed',
+            model: config.OPENAI_MODEL,
+            timeoutMs: config.AI_TIMEOUT_MS,
+            retries: config.AI_RETRIES,
+          },
+          tools,
+        )
+      : null;
+  }
+
+  /** Asking changes nothing, so auditors may ask too. */
+  @Post('pharmacist')
+  @HttpCode(200)
+  @OwnAccount()
+  async ask(
+    @Body(new ZodValidationPipe(chatRequestSchema)) body: ChatRequest,
+    @Caller() caller: Principal,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+  ): Promise<ChatAnswer> {
+    const language: Language = body.language ?? (acceptLanguage?.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en');
+    const context = {
+      scope: await this.scope.readable(caller, null),
+      today: todayIn(this.config.TIME_ZONE),
+    };
+    if (!this.model) {
+      const answer = await this.local.answer(body.message, language, context);
+      return { success: true, message: 'Answered from the pharmacy records', data: { ...answer, mode: 'local' } };
+    }
+    try {
+      const answer = await this.model.answer(body.message, body.history ?? [], language, context);
+      return { success: true, message: 'Answered by the configured model', data: { ...answer, mode: 'model' } };
+    } catch (error) {
+      this.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'the AI model did not answer');
+      throw new DomainError(
+        'AI_UNAVAILABLE',
+        'The AI model did not answer in time or failed. Please try again in a moment.',
+      );
+    }
+  }
+}
