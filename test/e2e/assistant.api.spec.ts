@@ -6,6 +6,7 @@ import {
   demoPharmacyIds,
   isoDaysFromNow,
   startTestApp,
+  testRedisUrl,
   unique,
   type TestApp,
 } from '@pharmacy/test-harness';
@@ -179,8 +180,11 @@ describe('the assistant with a model', () => {
         OPENAI_BASE_URL: baseUrl,
         OPENAI_API_KEY: 'test-key',
         OPENAI_MODEL: 'fake-pharmacy-model',
+        // The question travels as a BullMQ `ai` job on Redis, answered by this server's own worker.
+        BACKGROUND_JOBS: 'true',
+        REDIS_URL: testRedisUrl(),
         AI_TIMEOUT_MS: '1500',
-        AI_RETRIES: '0',
+        AI_RETRIES: '1',
       },
     });
     admin = await app.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
@@ -258,7 +262,18 @@ describe('the assistant with a model', () => {
     expect(second!.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user', 'assistant', 'tool']);
   });
 
-  it('answers 503 with a message a person can act on when the model fails or is too slow', async () => {
+  it('retries a failed attempt as a job, then answers 503 with a message a person can act on when the model fails or is too slow', async () => {
+    let calls = 0;
+    model.answerWith(() => {
+      calls += 1;
+      return calls === 1
+        ? { status: 500, body: { error: { message: 'first attempt fails' } } }
+        : { status: 200, body: completion({ content: 'Second attempt answered.' }) };
+    });
+    const retried = (await admin.post('/api/chat/pharmacist').send({ message: 'Hello?' }).expect(200)).body as Answer;
+    expect(retried.data.response).toBe('Second attempt answered.');
+    expect(calls).toBe(2);
+
     model.answerWith(() => ({ status: 500, body: { error: { message: 'boom' } } }));
     const failed = await admin.post('/api/chat/pharmacist').send({ message: 'What is low?' }).expect(503);
     expect(failed.body).toMatchObject({

@@ -31,6 +31,17 @@ async function main(): Promise<void> {
     timeZone: process.env.TIME_ZONE ?? 'UTC',
     ...(process.env.EXPIRY_SCAN_CRON ? { expiryScanCron: process.env.EXPIRY_SCAN_CRON } : {}),
     ...(process.env.VERIFY_CRON ? { verifyCron: process.env.VERIFY_CRON } : {}),
+    ...(process.env.OPENAI_BASE_URL
+      ? {
+          assistant: {
+            baseUrl: process.env.OPENAI_BASE_URL,
+            apiKey: process.env.OPENAI_API_KEY ?? 'not-needed',
+            model: process.env.OPENAI_MODEL ?? 'gpt-4o-mini',
+            timeoutMs: Number(process.env.AI_TIMEOUT_MS ?? 30_000),
+            retries: Number(process.env.AI_RETRIES ?? 2),
+          },
+        }
+      : {}),
     ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
     logger: {
       info: (context, message) => logger.info(context, message),

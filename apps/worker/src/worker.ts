@@ -6,6 +6,8 @@ import { EXPIRY_DIGEST_JOB, sendExpiryDigest, type DigestResult, type MailSender
 import type { VerificationRun } from '@pharmacy/contracts';
 import { EXPIRY_SCAN_JOB, runExpiryScan, type ExpiryScanRun } from './jobs/expiry-scan';
 import { runVerification, VERIFY_JOB } from './jobs/verify-projections';
+import type { ModelSettings } from './assistant/model-assistant';
+import { startAiWorker } from './jobs/ai-answer';
 
 export const MAINTENANCE_QUEUE = 'maintenance';
 
@@ -29,6 +31,8 @@ export interface WorkerOptions {
   expiryScanCron?: string;
   /** Cron pattern of the nightly verification of the read models, in `timeZone`. Default 02:30. */
   verifyCron?: string;
+  /** A configured OpenAI-compatible model: this worker also answers the `ai` queue's questions. */
+  assistant?: ModelSettings;
   logger: WorkerLogger;
 }
 
@@ -96,6 +100,12 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     { pattern: options.verifyCron ?? '30 2 * * *', tz: options.timeZone },
     { name: VERIFY_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } },
   );
+  const ai = options.assistant
+    ? startAiWorker(options.db, options.assistant, {
+        databaseUrl: options.databaseUrl,
+        ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
+      })
+    : null;
   options.logger.info({ backend: options.redisUrl ? 'redis' : 'postgres' }, 'worker running');
 
   return {
@@ -104,6 +114,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       return String(added.id);
     },
     async close() {
+      await ai?.close();
       await worker.close();
       await queue.close();
     },

@@ -1,7 +1,32 @@
-import { Module } from '@nestjs/common';
-import { CatalogueModule } from '../catalogue/catalogue.module';
-import { AssistantTools } from './assistant-tools';
+import { Inject, Module, type OnModuleDestroy } from '@nestjs/common';
+import { AssistantTools, openAiJobs } from '@pharmacy/worker';
+import type { ReadDb } from '@pharmacy/read-db';
+import { modelSettings, type AppConfig } from '../config/config';
+import { APP_CONFIG, DATABASE_URL, READ_DB } from '../infrastructure/tokens';
+import { AI_JOBS, type AiJobs } from './ai-jobs';
 import { ChatHttpController } from './chat.http.controller';
 
-@Module({ imports: [CatalogueModule], controllers: [ChatHttpController], providers: [AssistantTools] })
-export class AssistantModule {}
+@Module({
+  controllers: [ChatHttpController],
+  providers: [
+    { provide: AssistantTools, inject: [READ_DB], useFactory: (db: ReadDb) => new AssistantTools(db) },
+    {
+      // With a model configured, questions go to it as BullMQ `ai` jobs (a worker answers them).
+      provide: AI_JOBS,
+      inject: [APP_CONFIG, DATABASE_URL],
+      useFactory: (config: AppConfig, databaseUrl: string): AiJobs | null => {
+        const settings = modelSettings(config);
+        return settings
+          ? openAiJobs({ databaseUrl, ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}) }, settings)
+          : null;
+      },
+    },
+  ],
+})
+export class AssistantModule implements OnModuleDestroy {
+  constructor(@Inject(AI_JOBS) private readonly jobs: AiJobs | null) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.jobs?.close();
+  }
+}

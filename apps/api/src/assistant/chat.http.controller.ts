@@ -9,9 +9,8 @@ import { Caller } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, LOGGER } from '../infrastructure/tokens';
-import { AssistantTools } from './assistant-tools';
-import { LocalAssistant, type Language } from './local-assistant';
-import { ModelAssistant } from './model-assistant';
+import { AssistantTools, LocalAssistant, type Language } from '@pharmacy/worker';
+import { AI_JOBS, type AiJobs } from './ai-jobs';
 
 /**
  * The pharmacist's assistant. The page's `context` is accepted and not
@@ -21,27 +20,15 @@ import { ModelAssistant } from './model-assistant';
 @Controller('api/chat')
 export class ChatHttpController {
   private readonly local: LocalAssistant;
-  private readonly model: ModelAssistant | null;
 
   constructor(
     tools: AssistantTools,
     private readonly scope: PharmacyScope,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Pick<Logger, 'warn'>,
+    @Inject(AI_JOBS) private readonly model: AiJobs | null,
   ) {
     this.local = new LocalAssistant(tools);
-    this.model = config.OPENAI_BASE_URL
-      ? new ModelAssistant(
-          {
-            baseUrl: config.OPENAI_BASE_URL,
-            apiKey: config.OPENAI_API_KEY ?? 'not-needed',
-            model: config.OPENAI_MODEL,
-            timeoutMs: config.AI_TIMEOUT_MS,
-            retries: config.AI_RETRIES,
-          },
-          tools,
-        )
-      : null;
   }
 
   /** Asking changes nothing, so auditors may ask too. */
@@ -63,7 +50,8 @@ export class ChatHttpController {
       return { success: true, message: 'Answered from the pharmacy records', data: { ...answer, mode: 'local' } };
     }
     try {
-      const answer = await this.model.answer(body.message, body.history ?? [], language, context);
+      // A BullMQ `ai` job, answered by a worker with the model and the same tools; retried, bounded in time.
+      const answer = await this.model.ask({ message: body.message, history: body.history ?? [], language, ...context });
       return { success: true, message: 'Answered by the configured model', data: { ...answer, mode: 'model' } };
     } catch (error) {
       this.logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'the AI model did not answer');

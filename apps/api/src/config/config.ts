@@ -102,3 +102,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   return parsed.data;
 }
+
+/** The assistant's model, when one is configured (OPENAI_BASE_URL). */
+export function modelSettings(
+  config: AppConfig,
+): { baseUrl: string; apiKey: string; model: string; timeoutMs: number; retries: number } | null {
+  if (!config.OPENAI_BASE_URL) return null;
+  return {
+    baseUrl: config.OPENAI_BASE_URL,
+    apiKey: config.OPENAI_API_KEY ?? 'not-needed',
+    model: config.OPENAI_MODEL,
+    timeoutMs: config.AI_TIMEOUT_MS,
+    retries: config.AI_RETRIES,
+  };
+}

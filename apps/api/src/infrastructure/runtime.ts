@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { EventStoreDbEventStore, PostgresEventStore, migrateEventStore, type EventStore } from '@pharmacy/event-store';
 import { createPool, createReadDb, migrateDatabase, type ReadDb } from '@pharmacy/read-db';
 import { allProjections, ProjectionWaiter, startProjector, type ProjectorHandle } from '@pharmacy/projections';
-import type { AppConfig } from '../config/config';
+import { modelSettings, type AppConfig } from '../config/config';
 import { defaultIdentityOptions, type IdentityOptions, type PassportInstance } from '../identity/identity.types';
 import { Mailer, startWorker, type RunningWorker } from '@pharmacy/worker';
 
@@ -85,6 +85,7 @@ export async function openRuntime(
         timeZone: config.TIME_ZONE,
         expiryScanCron: config.EXPIRY_SCAN_CRON,
         verifyCron: config.VERIFY_CRON,
+        ...(modelSettings(config) ? { assistant: modelSettings(config)! } : {}),
         ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
         logger: {
           info: (context, message) => workerLog.info(context, message),

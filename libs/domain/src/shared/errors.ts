@@ -3,13 +3,7 @@
  * status code in one place; the domain never speaks HTTP.
  */
 export type DomainErrorKind =
-  | 'not_found'
-  | 'conflict'
-  | 'invalid'
-  | 'forbidden'
-  | 'unauthorized'
-  | 'unprocessable'
-  | 'unavailable';
+  'not_found' | 'conflict' | 'invalid' | 'forbidden' | 'unauthorized' | 'unprocessable' | 'unavailable';
 
 /**
  * Every stable error code, with its one kind: a code always answers with the

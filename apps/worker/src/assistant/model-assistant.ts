@@ -112,13 +112,20 @@ export class ModelAssistant {
       { role: 'user', content: message },
     ];
     const called: AssistantAnswer['tools'] = [];
+    // The whole answer, every round of tool calls included, within the timeout.
+    const deadline = Date.now() + this.settings.timeoutMs;
     for (let round = 0; round <= MAX_ROUNDS; round += 1) {
-      const completion = await this.client.chat.completions.create({
-        model: this.settings.model,
-        messages,
-        // The last round has no tools: the model must answer with what it has.
-        ...(round < MAX_ROUNDS ? { tools: definitions, tool_choice: 'auto' as const } : {}),
-      });
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error('the model did not answer in time');
+      const completion = await this.client.chat.completions.create(
+        {
+          model: this.settings.model,
+          messages,
+          // The last round has no tools: the model must answer with what it has.
+          ...(round < MAX_ROUNDS ? { tools: definitions, tool_choice: 'auto' as const } : {}),
+        },
+        { timeout: left },
+      );
       const reply = completion.choices[0]?.message;
       if (!reply) throw new Error('the model answered without a message');
       const calls = (reply.tool_calls ?? []).filter((c) => c.type === 'function');

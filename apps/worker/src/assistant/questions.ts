@@ -63,21 +63,23 @@ const MONTH = /\bthis month\b|هذا الشهر|الشهر الحالي/i;
 
 /** The product a question names: the question with its question words taken out. */
 function productIn(text: string): string {
-  return text
-    .replace(/[?؟!.,،:;"'()]/g, ' ')
-    .replace(
-      /\b(how (much|many)|did|do|does|we|you|our|us|i|sell|sold|sales|selling|of|the|a|an|where|is|are|in|stock|have|has|available|availability|find|at|which|pharmac(y|ies)|branch(es)?|this|last|past|next|week|weeks|month|today|yesterday|days?|packs?|units?|left|on hand|can|get|show|me|please|there|any)\b/gi,
-      ' ',
-    )
-    .replace(
-      /(^|\s)(كم|بعنا|بيع|مبيعات|باع|من|هذا|الاسبوع|اسبوع|الشهر|اليوم|امس|خلال|يوم|ايام|يوما|اين|وين|يتوفر|متوفر|متاح|مخزون|عندنا|لدينا|هل|في|الصيدليه|الصيدليات|لو سمحت|عبوه|عبوات)(?=\s|$)/g,
-      ' ',
-    )
-    // A number on its own ("14 days"); digits inside a code (a SKU, a barcode) stay.
-    .replace(/(^|\s)\d+(?=\s|$)/g, ' ')
-    .replace(/[?؟!.,،:;"'()]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(/[?؟!.,،:;"'()]/g, ' ')
+      .replace(
+        /\b(how (much|many)|did|do|does|we|you|our|us|i|sell|sold|sales|selling|of|the|a|an|where|is|are|in|stock|have|has|available|availability|find|at|which|pharmac(y|ies)|branch(es)?|this|last|past|next|week|weeks|month|today|yesterday|days?|packs?|units?|left|on hand|can|get|show|me|please|there|any)\b/gi,
+        ' ',
+      )
+      .replace(
+        /(^|\s)(كم|بعنا|بيع|مبيعات|باع|من|هذا|الاسبوع|اسبوع|الشهر|اليوم|امس|خلال|يوم|ايام|يوما|اين|وين|يتوفر|متوفر|متاح|مخزون|عندنا|لدينا|هل|في|الصيدليه|الصيدليات|لو سمحت|عبوه|عبوات)(?=\s|$)/g,
+        ' ',
+      )
+      // A number on its own ("14 days"); digits inside a code (a SKU, a barcode) stay.
+      .replace(/(^|\s)\d+(?=\s|$)/g, ' ')
+      .replace(/[?؟!.,،:;"'()]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** Reads a question in English or Arabic. */

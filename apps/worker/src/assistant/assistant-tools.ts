@@ -1,10 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { addDaysIso } from '@pharmacy/domain';
 import { expiringBatches, type ReadDb } from '@pharmacy/read-db';
-import { inScope, ProductQueries, type Scope } from '../catalogue/product.queries';
-import { personName } from '../common/person-name';
-import { READ_DB } from '../infrastructure/tokens';
 
 /**
  * The assistant's only way to know anything: read-only lookups over the read
@@ -14,6 +10,12 @@ import { READ_DB } from '../infrastructure/tokens';
  */
 
 const LIMIT = 15;
+
+/** Every pharmacy, or these ones. */
+export type Scope = 'all' | string[];
+
+/** The ids to filter on (an empty scope matches nothing). */
+const inScope = (scope: string[]): string[] => (scope.length > 0 ? scope : ['00000000-0000-0000-0000-000000000000']);
 
 export interface ToolContext {
   scope: Scope;
@@ -43,6 +45,7 @@ export interface ExpiringResult {
     expiryDate: string;
     daysToExpiry: number;
     pharmacyName: string;
+    pharmacyNameAr: string | null;
   }>;
   total: number;
 }
@@ -98,12 +101,8 @@ export interface BatchHistoryResult {
   }>;
 }
 
-@Injectable()
 export class AssistantTools {
-  constructor(
-    @Inject(READ_DB) private readonly db: ReadDb,
-    private readonly products: ProductQueries,
-  ) {}
+  constructor(private readonly db: ReadDb) {}
 
   /** Active products at or below their minimum stock, fewest packs first. */
   async lowStock({ scope }: ToolContext): Promise<LowStockResult> {
@@ -140,6 +139,8 @@ export class AssistantTools {
     const rows = (await expiringBatches(this.db, { pharmacyIds: scope, days: window, today }))
       .filter((b) => b.quantity > 0 && b.daysToExpiry >= 0)
       .sort((a, b) => a.expiryDate.localeCompare(b.expiryDate) || a.productName.localeCompare(b.productName));
+    const pharmacies = await this.db.selectFrom('pharmacies').select(['id', 'nameAr']).execute();
+    const arabic = new Map(pharmacies.map((p) => [p.id, p.nameAr]));
     return {
       from: today,
       until: addDaysIso(today, window),
@@ -152,26 +153,35 @@ export class AssistantTools {
         expiryDate: b.expiryDate,
         daysToExpiry: b.daysToExpiry,
         pharmacyName: b.pharmacyName,
+        pharmacyNameAr: arabic.get(b.pharmacyId) ?? null,
       })),
       total: rows.length,
     };
   }
 
-  /** The best catalogue match for a name (English or Arabic), generic name, SKU or barcode. */
-  async findProduct({ scope }: ToolContext, query: string): Promise<ProductMatch | null> {
-    const text = query.trim();
-    if (!text) return null;
-    const [best] = await this.products.search(text, [text], scope, 1);
-    return best
-      ? {
-          productId: best.id,
-          name: best.name,
-          nameAr: best.nameAr,
-          sku: best.sku,
-          barcode: best.barcode,
-          price: best.price,
-        }
-      : null;
+  /** The best catalogue match for a name (English or Arabic), generic name, SKU or barcode (the catalogue is shared by every pharmacy). */
+  async findProduct(_context: ToolContext, query: string): Promise<ProductMatch | null> {
+    const needle = query.trim().toLowerCase();
+    if (!needle) return null;
+    const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // An exact SKU or barcode first, then the closest name or generic name.
+    const best = await this.db
+      .selectFrom('products')
+      .select(['id as productId', 'name', 'nameAr', 'sku', 'barcode', 'price'])
+      .where('isActive', '=', true)
+      .where((eb) =>
+        eb.or([
+          eb('searchText', 'ilike', pattern),
+          eb(sql`lower(sku)`, '=', needle),
+          eb(sql`lower(barcode)`, '=', needle),
+        ]),
+      )
+      .orderBy(sql`(lower(sku) = ${needle} or lower(barcode) = ${needle})`, 'desc')
+      .orderBy(sql`similarity(search_text, ${needle})`, 'desc')
+      .orderBy('name')
+      .limit(1)
+      .executeTakeFirst();
+    return best ?? null;
   }
 
   /** Where a product can be sold from: sellable packs per pharmacy in scope. */
@@ -262,7 +272,9 @@ export class AssistantTools {
         'l.movement',
         'l.quantityChange',
         'l.reference',
-        personName('u').as('userName'),
+        sql<string | null>`coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email)`.as(
+          'userName',
+        ),
         sql<string>`sum(l.quantity_change) OVER (ORDER BY l.occurred_at, l.position, l.seq)`.as('balance'),
       ])
       .where('l.batchId', '=', batch.id)

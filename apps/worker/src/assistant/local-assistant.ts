@@ -167,7 +167,7 @@ const words: Record<Language, Words> = {
           list(
             batches.map(
               (b) =>
-                `${nameIn('ar', b.productName, b.productNameAr)}، الدفعة ${b.batchNumber} في ${b.pharmacyName}: ${b.quantity} عبوة، تنتهي في ${b.expiryDate} (بعد ${b.daysToExpiry} يوم)`,
+                `${nameIn('ar', b.productName, b.productNameAr)}، الدفعة ${b.batchNumber} في ${nameIn('ar', b.pharmacyName, b.pharmacyNameAr)}: ${b.quantity} عبوة، تنتهي في ${b.expiryDate} (بعد ${b.daysToExpiry} يوم)`,
             ),
           ) +
           more('ar', batches.length, total),
