@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PharmacistLoginRouteImport } from './routes/pharmacist-login'
+import { Route as AuthenticatedAiChatRouteImport } from './routes/_authenticated/ai-chat'
 import { Route as AuthenticatedAuditRouteImport } from './routes/_authenticated/audit'
 import { Route as AuthenticatedCategoriesRouteImport } from './routes/_authenticated/categories'
 import { Route as AuthenticatedExpiryRouteImport } from './routes/_authenticated/expiry'
@@ -46,6 +47,11 @@ const PharmacistLoginRoute = PharmacistLoginRouteImport.update({
   id: '/pharmacist-login',
   path: '/pharmacist-login',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthenticatedAiChatRoute = AuthenticatedAiChatRouteImport.update({
+  id: '/ai-chat',
+  path: '/ai-chat',
+  getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedAuditRoute = AuthenticatedAuditRouteImport.update({
   id: '/audit',
@@ -124,6 +130,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/pharmacist-login': typeof PharmacistLoginRoute
+  '/ai-chat': typeof AuthenticatedAiChatRoute
   '/audit': typeof AuthenticatedAuditRoute
   '/categories': typeof AuthenticatedCategoriesRoute
   '/expiry': typeof AuthenticatedExpiryRoute
@@ -143,6 +150,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/pharmacist-login': typeof PharmacistLoginRoute
+  '/ai-chat': typeof AuthenticatedAiChatRoute
   '/audit': typeof AuthenticatedAuditRoute
   '/categories': typeof AuthenticatedCategoriesRoute
   '/expiry': typeof AuthenticatedExpiryRoute
@@ -164,6 +172,7 @@ export interface FileRoutesById {
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/login': typeof LoginRoute
   '/pharmacist-login': typeof PharmacistLoginRoute
+  '/_authenticated/ai-chat': typeof AuthenticatedAiChatRoute
   '/_authenticated/audit': typeof AuthenticatedAuditRoute
   '/_authenticated/categories': typeof AuthenticatedCategoriesRoute
   '/_authenticated/expiry': typeof AuthenticatedExpiryRoute
@@ -185,6 +194,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/pharmacist-login'
+    | '/ai-chat'
     | '/audit'
     | '/categories'
     | '/expiry'
@@ -204,6 +214,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/pharmacist-login'
+    | '/ai-chat'
     | '/audit'
     | '/categories'
     | '/expiry'
@@ -224,6 +235,7 @@ export interface FileRouteTypes {
     | '/_authenticated'
     | '/login'
     | '/pharmacist-login'
+    | '/_authenticated/ai-chat'
     | '/_authenticated/audit'
     | '/_authenticated/categories'
     | '/_authenticated/expiry'
@@ -276,6 +288,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/pharmacist-login'
       preLoaderRoute: typeof PharmacistLoginRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_authenticated/ai-chat': {
+      id: '/_authenticated/ai-chat'
+      path: '/ai-chat'
+      fullPath: '/ai-chat'
+      preLoaderRoute: typeof AuthenticatedAiChatRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/audit': {
       id: '/_authenticated/audit'
@@ -379,6 +398,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedAiChatRoute: typeof AuthenticatedAiChatRoute
   AuthenticatedAuditRoute: typeof AuthenticatedAuditRoute
   AuthenticatedCategoriesRoute: typeof AuthenticatedCategoriesRoute
   AuthenticatedExpiryRoute: typeof AuthenticatedExpiryRoute
@@ -396,6 +416,7 @@ interface AuthenticatedRouteChildren {
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAiChatRoute: AuthenticatedAiChatRoute,
   AuthenticatedAuditRoute: AuthenticatedAuditRoute,
   AuthenticatedCategoriesRoute: AuthenticatedCategoriesRoute,
   AuthenticatedExpiryRoute: AuthenticatedExpiryRoute,

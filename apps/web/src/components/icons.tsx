@@ -396,3 +396,11 @@ export const ClipboardCheckIcon = (props: IconProps) => (
     <path d="m9 14 2 2 4-4" />
   </Icon>
 );
+
+/** Send a message: a paper plane pointing the way text runs (add `mirror-rtl` in right-to-left). */
+export const SendIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 12 20 4l-4 16-4-7z" />
+    <path d="m12 13 8-9" />
+  </Icon>
+);

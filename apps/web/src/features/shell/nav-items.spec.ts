@@ -34,6 +34,7 @@ describe('the sidebar registry', () => {
       'stock-counts',
       'products',
       'pos',
+      'ai-chat',
       'expiry',
       'shortages',
       'locations',
@@ -46,6 +47,7 @@ describe('the sidebar registry', () => {
       'stock-counts',
       'products',
       'pos',
+      'ai-chat',
       'expiry',
       'shortages',
       'locations',
@@ -62,6 +64,7 @@ describe('the sidebar registry', () => {
       'stock-counts',
       'products',
       'pos',
+      'ai-chat',
       'expiry',
       'shortages',
       'locations',
@@ -86,11 +89,13 @@ describe('the sidebar registry', () => {
     expect(pharmacist).toContain('pos');
     expect(pharmacist).toContain('stock-counts');
     expect(pharmacist).not.toContain('audit');
-    // The auditor: the pharmacist's entries without the point of sale and stock counts, plus the Audit screen.
+    // The auditor: the pharmacist's entries without the point of sale and stock counts, plus the Audit screen
+    // (the assistant included: asking it changes nothing).
     expect(auditor).toEqual([
       'dashboard',
       'inventory',
       'products',
+      'ai-chat',
       'expiry',
       'shortages',
       'locations',

@@ -73,7 +73,7 @@ export const navItems: readonly NavItem[] = [
     adminOnly: false,
     requires: 'write',
   },
-  { key: 'ai-chat', to: '/ai-chat', built: false, icon: SparklesIcon, label: { id: 'nav.aiChat' }, adminOnly: false },
+  { key: 'ai-chat', to: '/ai-chat', built: true, icon: SparklesIcon, label: { id: 'nav.aiChat' }, adminOnly: false },
   { key: 'expiry', to: '/expiry', built: true, icon: ClockIcon, label: { id: 'nav.expiry' }, adminOnly: false },
   {
     key: 'shortages',
