@@ -82,6 +82,8 @@ const MOVEMENTS_AR: Record<string, string> = {
 };
 const movementIn = (language: Language, movement: string) =>
   language === 'ar' ? (MOVEMENTS_AR[movement] ?? movement) : movement.replaceAll('_', ' ');
+/** A date, code or signed number kept left-to-right inside Arabic text (otherwise 2026-12-23 shows as 23-12-2026). */
+const ltr = (text: string | number) => `\u2066${text}\u2069`;
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 const more = (language: Language, shown: number, total: number) =>
   total > shown ? (language === 'ar' ? `\n(و${total - shown} غيرها)` : `\n(and ${total - shown} more)`) : '';
@@ -156,18 +158,18 @@ const words: Record<Language, Words> = {
           list(
             items.map(
               (i) =>
-                `${nameIn('ar', i.productName, i.productNameAr)} (${i.sku}): ${i.currentStock} عبوة، الحد الأدنى ${i.minStockLevel}`,
+                `${nameIn('ar', i.productName, i.productNameAr)} (${ltr(i.sku)}): ${i.currentStock} عبوة، الحد الأدنى ${i.minStockLevel}`,
             ),
           ) +
           more('ar', items.length, total),
     expiring: ({ batches, total, until }) =>
       total === 0
-        ? `لا توجد دفعة بها مخزون تنتهي صلاحيتها من اليوم حتى ${until}.`
-        : `عدد الدفعات التي بها مخزون وتنتهي صلاحيتها حتى ${until}: ${total}\n` +
+        ? `لا توجد دفعة بها مخزون تنتهي صلاحيتها من اليوم حتى ${ltr(until)}.`
+        : `عدد الدفعات التي بها مخزون وتنتهي صلاحيتها حتى ${ltr(until)}: ${total}\n` +
           list(
             batches.map(
               (b) =>
-                `${nameIn('ar', b.productName, b.productNameAr)}، الدفعة ${b.batchNumber} في ${nameIn('ar', b.pharmacyName, b.pharmacyNameAr)}: ${b.quantity} عبوة، تنتهي في ${b.expiryDate} (بعد ${b.daysToExpiry} يوم)`,
+                `${nameIn('ar', b.productName, b.productNameAr)}، الدفعة ${ltr(b.batchNumber)} في ${nameIn('ar', b.pharmacyName, b.pharmacyNameAr)}: ${b.quantity} عبوة، تنتهي في ${ltr(b.expiryDate)} (بعد ${b.daysToExpiry} يوم)`,
             ),
           ) +
           more('ar', batches.length, total),
@@ -175,29 +177,29 @@ const words: Record<Language, Words> = {
       !product
         ? `لم أجد منتجًا يطابق "${asked}" في الكتالوج.`
         : total === 0
-          ? `لا يوجد مخزون قابل للبيع من ${nameIn('ar', product.name, product.nameAr)} (${product.sku}) في صيدلياتك.`
-          : `${nameIn('ar', product.name, product.nameAr)} (${product.sku}): ${total} عبوة قابلة للبيع في المجموع.\n` +
+          ? `لا يوجد مخزون قابل للبيع من ${nameIn('ar', product.name, product.nameAr)} (${ltr(product.sku)}) في صيدلياتك.`
+          : `${nameIn('ar', product.name, product.nameAr)} (${ltr(product.sku)}): ${total} عبوة قابلة للبيع في المجموع.\n` +
             list(
               pharmacies.map(
                 (p) =>
-                  `${nameIn('ar', p.pharmacyName, p.pharmacyNameAr)}: ${p.packs} عبوة${p.nearestExpiry ? `، أقرب انتهاء ${p.nearestExpiry}` : ''}`,
+                  `${nameIn('ar', p.pharmacyName, p.pharmacyNameAr)}: ${p.packs} عبوة${p.nearestExpiry ? `، أقرب انتهاء ${ltr(p.nearestExpiry)}` : ''}`,
               ),
             ),
     sales: ({ product, quantity, revenue, from, until, byPharmacy }, asked) =>
       !product
         ? `لم أجد منتجًا يطابق "${asked}" في الكتالوج.`
-        : `${nameIn('ar', product.name, product.nameAr)} (${product.sku}): بيع ${quantity} من ${from} إلى ${until}، بقيمة ${revenue} (بعد المرتجعات).` +
+        : `${nameIn('ar', product.name, product.nameAr)} (${ltr(product.sku)}): بيع ${quantity} من ${ltr(from)} إلى ${ltr(until)}، بقيمة ${revenue} (بعد المرتجعات).` +
           (byPharmacy.length > 1
             ? `\n${list(byPharmacy.map((p) => `${nameIn('ar', p.pharmacyName, p.pharmacyNameAr)}: ${p.quantity}، ${p.revenue}`))}`
             : ''),
     batch: ({ batch, movements }, asked) =>
       !batch
-        ? `لم أجد الدفعة "${asked}" في صيدلياتك.`
-        : `الدفعة ${batch.batchNumber} من ${nameIn('ar', batch.productName, batch.productNameAr)} في ${nameIn('ar', batch.pharmacyName, batch.pharmacyNameAr)} (تنتهي في ${batch.expiryDate}) بها الآن ${batch.quantity} عبوة. حركاتها من الأقدم:\n` +
+        ? `لم أجد الدفعة "${ltr(asked)}" في صيدلياتك.`
+        : `الدفعة ${ltr(batch.batchNumber)} من ${nameIn('ar', batch.productName, batch.productNameAr)} في ${nameIn('ar', batch.pharmacyName, batch.pharmacyNameAr)} (تنتهي في ${ltr(batch.expiryDate)}) بها الآن ${batch.quantity} عبوة. حركاتها من الأقدم:\n` +
           list(
             movements.map(
               (m) =>
-                `${m.occurredAt.slice(0, 16).replace('T', ' ')} ${movementIn('ar', m.movement)} ${signed(m.quantityChange)} ← ${m.balance}${m.userName ? ` (${m.userName})` : ''}`,
+                `${ltr(m.occurredAt.slice(0, 16).replace('T', ' '))} ${movementIn('ar', m.movement)} ${ltr(signed(m.quantityChange))} ← ${m.balance}${m.userName ? ` (${m.userName})` : ''}`,
             ),
           ),
     clinical:
