@@ -4,3 +4,4 @@ export * from './local-postgres';
 export { readDbMigrations } from './migrations';
 export { readSystemSettings } from './system-settings';
 export { expiringBatches, type ExpiringBatchRow } from './expiring';
+export { lowStockProducts, type LowStockRow } from './low-stock';

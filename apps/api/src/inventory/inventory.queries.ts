@@ -8,7 +8,7 @@ import type {
   LowStockItem,
   ShortageItem,
 } from '@pharmacy/contracts';
-import { expiringBatches, type InventoryBatchesTable, type ReadDb } from '@pharmacy/read-db';
+import { expiringBatches, lowStockProducts, type InventoryBatchesTable, type ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
 import { escapeLike, inScope, type Scope } from '../catalogue/product.queries';
 
@@ -91,30 +91,8 @@ export class InventoryQueries {
   }
 
   /** Active products whose units on hand (in scope) are at or below their minimum stock level. */
-  async lowStock(scope: Scope): Promise<LowStockItem[]> {
-    let stock = this.db
-      .selectFrom('inventoryBatches')
-      .select(['productId', (eb) => eb.fn.sum<string>('quantity').as('units')])
-      .where('isActive', '=', true)
-      .groupBy('productId');
-    if (scope !== 'all') stock = stock.where('pharmacyId', 'in', inScope(scope));
-    const rows = await this.db
-      .selectFrom('products as p')
-      .leftJoin(stock.as('s'), 's.productId', 'p.id')
-      .select([
-        'p.id as productId',
-        'p.name as productName',
-        'p.nameAr as productNameAr',
-        'p.sku as productSku',
-        'p.minStockLevel',
-        sql<string>`coalesce(s.units, 0)`.as('currentStock'),
-      ])
-      .where('p.isActive', '=', true)
-      .where(sql<boolean>`coalesce(s.units, 0) <= p.min_stock_level`)
-      .orderBy(sql`coalesce(s.units, 0)`)
-      .orderBy('p.name')
-      .execute();
-    return rows.map((r) => ({ ...r, currentStock: Number(r.currentStock) }));
+  lowStock(scope: Scope): Promise<LowStockItem[]> {
+    return lowStockProducts(this.db, { pharmacyIds: scope });
   }
 
   /** Products with unexpired packs at one pharmacy that no pending transfer holds, for a transfer's product picker. */

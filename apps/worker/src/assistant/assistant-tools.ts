@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { addDaysIso } from '@pharmacy/domain';
-import { expiringBatches, type ReadDb } from '@pharmacy/read-db';
+import { expiringBatches, lowStockProducts, type ReadDb } from '@pharmacy/read-db';
 
 /**
  * The assistant's only way to know anything: read-only lookups over the read
@@ -106,29 +106,15 @@ export class AssistantTools {
 
   /** Active products at or below their minimum stock, fewest packs first. */
   async lowStock({ scope }: ToolContext): Promise<LowStockResult> {
-    let stock = this.db
-      .selectFrom('inventoryBatches')
-      .select(['productId', (eb) => eb.fn.sum<string>('quantity').as('units')])
-      .where('isActive', '=', true)
-      .groupBy('productId');
-    if (scope !== 'all') stock = stock.where('pharmacyId', 'in', inScope(scope));
-    const rows = await this.db
-      .selectFrom('products as p')
-      .leftJoin(stock.as('s'), 's.productId', 'p.id')
-      .select([
-        'p.name as productName',
-        'p.nameAr as productNameAr',
-        'p.sku',
-        'p.minStockLevel',
-        sql<string>`coalesce(s.units, 0)`.as('currentStock'),
-      ])
-      .where('p.isActive', '=', true)
-      .where(sql<boolean>`coalesce(s.units, 0) <= p.min_stock_level`)
-      .orderBy(sql`coalesce(s.units, 0)`)
-      .orderBy('p.name')
-      .execute();
+    const rows = await lowStockProducts(this.db, { pharmacyIds: scope });
     return {
-      items: rows.slice(0, LIMIT).map((r) => ({ ...r, currentStock: Number(r.currentStock) })),
+      items: rows.slice(0, LIMIT).map((r) => ({
+        productName: r.productName,
+        productNameAr: r.productNameAr,
+        sku: r.productSku,
+        currentStock: r.currentStock,
+        minStockLevel: r.minStockLevel,
+      })),
       total: rows.length,
     };
   }
