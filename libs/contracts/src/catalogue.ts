@@ -446,3 +446,24 @@ export const historyEntrySchema = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/** POST /api/products/recognize: the specification's photo recognition result, and what the barcode said. */
+export const photoRecognitionSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({
+    drugName: z.string().nullable(),
+    /** 1: matched to the catalogue by its barcode; 0.5: a barcode the catalogue does not know. */
+    confidence: z.number().min(0).max(1),
+    /** From a GS1 barcode (AI 17); null when none carries it. */
+    expiryDate: z.string().nullable(),
+    suggestedProduct: z.object({ name: z.string(), description: z.string(), sku: z.string() }),
+    /** The GTIN read (14 digits). */
+    barcode: z.string(),
+    /** From a GS1 barcode (AI 10). */
+    batchNumber: z.string().nullable(),
+    /** The catalogue product with this barcode, if any. */
+    productId: z.string().nullable(),
+  }),
+});
+export type PhotoRecognition = z.infer<typeof photoRecognitionSchema>;

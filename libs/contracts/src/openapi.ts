@@ -66,6 +66,7 @@ import {
   stockOnHandSchema,
 } from './audit';
 import { chatAnswerSchema, chatRequestSchema } from './chat';
+import { photoRecognitionSchema } from './catalogue';
 import { commissionRowSchema, reportPeriodQuerySchema, salesSummarySchema, stockSummarySchema } from './reports';
 import {
   cancelCountSchema,
@@ -671,6 +672,30 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
 
 function registerChatPaths(registry: OpenAPIRegistry): void {
   const path = pathRegistrar(registry);
+  path(
+    'post',
+    '/api/products/recognize',
+    'Products',
+    'Add Product by Photo: multipart/form-data with one image (JPEG, PNG or WebP, at most 8 MB; the format is read from the bytes). Every barcode in it is decoded on the server (EAN/UPC, Code 128, GS1 DataMatrix/128: product, batch, expiry) and matched to the catalogue by its GTIN',
+    {
+      body: {
+        content: {
+          'multipart/form-data': {
+            schema: z.object({ image: z.string().describe('The photo: a binary file part') }),
+          },
+        },
+      },
+    },
+    {
+      200: json(
+        photoRecognitionSchema,
+        'success, message, data (drugName, confidence, expiryDate, suggestedProduct; and barcode, batchNumber, productId)',
+      ),
+      413: error('IMAGE_TOO_LARGE'),
+      415: error('UNSUPPORTED_IMAGE: not a JPEG, PNG or WebP image, or no file'),
+      422: error('NOTHING_RECOGNISED: no barcode with a GTIN in the photo'),
+    },
+  );
   path(
     'post',
     '/api/chat/pharmacist',

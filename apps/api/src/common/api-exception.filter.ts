@@ -14,6 +14,8 @@ const statusOfKind: Record<DomainErrorKind, number> = {
   unauthorized: HttpStatus.UNAUTHORIZED,
   unprocessable: HttpStatus.UNPROCESSABLE_ENTITY,
   unavailable: HttpStatus.SERVICE_UNAVAILABLE,
+  too_large: HttpStatus.PAYLOAD_TOO_LARGE,
+  unsupported_media: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
 };
 
 const codeOfStatus: Record<number, string> = {

@@ -3,7 +3,15 @@
  * status code in one place; the domain never speaks HTTP.
  */
 export type DomainErrorKind =
-  'not_found' | 'conflict' | 'invalid' | 'forbidden' | 'unauthorized' | 'unprocessable' | 'unavailable';
+  | 'not_found'
+  | 'conflict'
+  | 'invalid'
+  | 'forbidden'
+  | 'unauthorized'
+  | 'unprocessable'
+  | 'unavailable'
+  | 'too_large'
+  | 'unsupported_media';
 
 /**
  * Every stable error code, with its one kind: a code always answers with the
@@ -77,6 +85,11 @@ export const errorCatalogue = {
   STOCK_LEVELS_INVALID: 'invalid',
   TOTP_CODE_MISMATCH: 'invalid',
   USERNAME_REQUIRED: 'invalid',
+
+  // An upload the server cannot take.
+  IMAGE_TOO_LARGE: 'too_large',
+  UNSUPPORTED_IMAGE: 'unsupported_media',
+  NOTHING_RECOGNISED: 'unprocessable',
 
   // A service the request needs did not answer.
   AI_UNAVAILABLE: 'unavailable',
