@@ -415,7 +415,7 @@ describe('Inventory and products in the browser', () => {
           shown: 'Ibuprofen 400 mg (E2E)',
         });
 
-        // Photo recognition is not offered by the server yet: the dialog says so, and invents nothing.
+        // A photo with no barcode: the server says so, the dialog passes it on and invents nothing.
         await page.getByRole('button', { name: 'Add Product', exact: true }).click();
         const form = await visible(page.getByRole('dialog', { name: 'Add Product' }));
         await form.getByRole('button', { name: 'Add Product by Photo' }).click();
@@ -428,7 +428,8 @@ describe('Inventory and products in the browser', () => {
           ),
         );
         await form.getByTestId('product-photo-file').setInputFiles(picture);
-        await toast(page, 'Photo recognition is not available yet');
+        await toast(page, 'Processing Failed');
+        await visible(page.getByText(/No barcode could be read in the photo/).first());
         await screenshot(page, 'inventory-en-10-photo', { viewportOnly: true });
         expect(await form.getByRole('textbox', { name: /^Name\s*\*?$/ }).inputValue()).toBe('');
         await form.getByRole('button', { name: 'Cancel' }).click();
@@ -443,8 +444,8 @@ describe('Inventory and products in the browser', () => {
         await visible(page.getByRole('heading', { level: 1, name: 'Suppliers' }));
         await visible(table(page).getByRole('row').nth(1));
         await screenshot(page, 'inventory-en-12-suppliers');
-        // The upload above answered 404 (expected: the endpoint does not exist yet).
-        expect(unexpectedErrors(errors).filter((error) => !/status of 404\b/.test(error))).toEqual([]);
+        // The photo without a barcode above was answered 422 (expected: the browser logs it).
+        expect(unexpectedErrors(errors).filter((error) => !/status of 422\b/.test(error))).toEqual([]);
       } finally {
         await context.close();
       }

@@ -24,8 +24,8 @@ export const recognitionResultSchema = z.object({
 export type RecognitionResult = z.infer<typeof recognitionResultSchema>;
 
 /**
- * POST /api/products/recognize (multipart, field `image`). The server does not
- * offer it yet: it answers 404, which the photo panel reports as "not available".
+ * POST /api/products/recognize (multipart, field `image`): the pack's barcodes
+ * read on the server. A refusal (no barcode, not a photo, too big) comes as 413/415/422 with a code.
  */
 export async function recognizeProduct(image: Blob): Promise<RecognitionResult> {
   const body = new FormData();

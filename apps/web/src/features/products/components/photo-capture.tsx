@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { CameraIcon, UploadIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toaster';
 import { HttpError } from '../../../lib/api';
+import type { MessageId } from '../../../i18n/messages';
 import { useRecognizeProduct, type RecognitionResult } from '../api/recognize-product';
 
 /** Specification 001 §9: rear camera, ideal 1280×720, JPEG at quality 0.8. */
@@ -67,11 +68,13 @@ export function PhotoCapture({ onRecognized }: { onRecognized(data: RecognizedPr
         });
       },
       onError: (error) => {
-        if (error instanceof HttpError && error.status === 404) {
+        // The server read the upload and said why it could not use it (no barcode, not a photo, too big).
+        const refused = error instanceof HttpError ? refusalOf(error) : null;
+        if (refused) {
           toast({
             variant: 'error',
-            title: intl.formatMessage({ id: 'products.photo.unavailable.title' }),
-            description: intl.formatMessage({ id: 'products.photo.unavailable' }),
+            title: intl.formatMessage({ id: 'products.photo.failed.title' }),
+            description: intl.formatMessage(refused),
           });
           return;
         }
@@ -163,4 +166,24 @@ export function PhotoCapture({ onRecognized }: { onRecognized(data: RecognizedPr
       </Flex>
     </Card>
   );
+}
+
+/** The message of a refusal the server explains by its code, in the user's language. */
+function refusalOf(error: HttpError): { id: MessageId } | null {
+  let code: unknown;
+  try {
+    code = (JSON.parse(error.body) as { code?: unknown }).code;
+  } catch {
+    return null;
+  }
+  switch (code) {
+    case 'NOTHING_RECOGNISED':
+      return { id: 'products.photo.nothingRecognised' };
+    case 'UNSUPPORTED_IMAGE':
+      return { id: 'products.photo.unsupported' };
+    case 'IMAGE_TOO_LARGE':
+      return { id: 'products.photo.tooLarge' };
+    default:
+      return null;
+  }
 }

@@ -302,18 +302,26 @@ describe('Product Management', () => {
       expect((dialog.querySelector('input[name="name"]') as HTMLInputElement).value).toBe('Paracetamol 1 g');
     });
 
-    it('reports that photo recognition is not available while the server lacks it', async () => {
+    it("says why the server could not use a photo, in the user's words, and fills nothing", async () => {
       renderPage({
         routes: {
           'POST /api/products/recognize': () =>
-            fakeResponse(404, { statusCode: 404, code: 'NOT_FOUND', message: 'No such API path' }),
+            fakeResponse(422, {
+              statusCode: 422,
+              code: 'NOTHING_RECOGNISED',
+              message: 'No barcode could be read in the photo.',
+            }),
         },
       });
       const dialog = await openAddDialog();
       fireEvent.click(within(dialog).getByRole('button', { name: 'Add Product by Photo' }));
       const input = within(dialog).getByTestId('product-photo-file');
       fireEvent.change(input, { target: { files: [new File(['x'], 'pack.jpg', { type: 'image/jpeg' })] } });
-      expect((await screen.findAllByText('Photo recognition is not available yet')).length).toBeGreaterThan(0);
+      expect((await screen.findAllByText('Processing Failed')).length).toBeGreaterThan(0);
+      expect(
+        (await screen.findAllByText(/No barcode could be read in the photo\. Take it again closer to the barcode/))
+          .length,
+      ).toBeGreaterThan(0);
       expect((within(dialog).getByRole('textbox', { name: /^Name\s*\*?$/ }) as HTMLInputElement).value).toBe('');
     });
 
