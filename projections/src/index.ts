@@ -12,6 +12,7 @@ export {
   replayIntoSchema,
   verifyProjections,
   assertSchemaName,
+  tableName,
   type ReplayProgress,
   type TableDifference,
   type VerificationResult,

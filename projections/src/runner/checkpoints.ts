@@ -87,3 +87,11 @@ export async function lowestCheckpoint(db: Kysely<ReadDatabase>, names: readonly
     return low === null || value < low ? value : low;
   }, null);
 }
+
+/** Takes each projection's transaction lock, in one statement and a fixed order (no deadlock with a rebuild). */
+export async function lockProjections(trx: Transaction<ReadDatabase>, names: readonly string[]): Promise<void> {
+  const keys = [...names].sort().map((name) => `projection:${name}`);
+  await sql`SELECT pg_advisory_xact_lock(hashtext(key)) FROM unnest(${keys}::text[]) WITH ORDINALITY AS k(key, n) ORDER BY n`.execute(
+    trx,
+  );
+}

@@ -8,7 +8,7 @@ import {
   type Subscription,
 } from '@pharmacy/event-store';
 import type { ReadDatabase } from '@pharmacy/read-db';
-import { readCheckpoints, storedProjectionVersion, writeCheckpoints } from './checkpoints';
+import { lockProjections, readCheckpoints, storedProjectionVersion, writeCheckpoints } from './checkpoints';
 import { applyEvents, eventsFor, type Projection } from './projection';
 import { rebuildProjection } from './rebuild';
 
@@ -186,12 +186,4 @@ export class ProjectionRunner {
       }
     }
   }
-}
-
-/** Takes each projection's transaction lock, in one statement and a fixed order (no deadlock with a rebuild). */
-async function lockProjections(trx: Transaction<ReadDatabase>, names: readonly string[]): Promise<void> {
-  const keys = [...names].sort().map((name) => `projection:${name}`);
-  await sql`SELECT pg_advisory_xact_lock(hashtext(key)) FROM unnest(${keys}::text[]) WITH ORDINALITY AS k(key, n) ORDER BY n`.execute(
-    trx,
-  );
 }

@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { EventStore, GlobalPosition } from '@pharmacy/event-store';
 import type { ReadDatabase } from '@pharmacy/read-db';
-import { writeCheckpoint } from './checkpoints';
+import { lockProjections, writeCheckpoint } from './checkpoints';
 import { applyEvents, eventsFor, type Projection } from './projection';
 
 export interface RebuildProgress {
@@ -36,7 +36,7 @@ export async function rebuildProjection(
   await db.transaction().execute(async (trx) => {
     // Keeps a running projector from writing these tables meanwhile: its next batch waits, then
     // resumes from the checkpoint this transaction writes.
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${`projection:${projection.name}`}))`.execute(trx);
+    await lockProjections(trx, [projection.name]);
     for (const table of projection.tables) await trx.deleteFrom(table).execute();
     let after: GlobalPosition | null = null;
     for (;;) {

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { comparePositions, type EventStore, type GlobalPosition } from '@pharmacy/event-store';
 import type { ReadDatabase } from '@pharmacy/read-db';
-import { readCheckpoints } from './checkpoints';
+import { lockProjections, readCheckpoints } from './checkpoints';
 import { applyEvents, eventsFor, type Projection } from './projection';
 
 /**
@@ -216,10 +216,7 @@ export async function verifyProjections(
       onProgress: options.onProgress,
     });
     return await db.transaction().execute(async (trx) => {
-      const keys = [...names].sort().map((name) => `projection:${name}`);
-      await sql`SELECT pg_advisory_xact_lock(hashtext(key)) FROM unnest(${keys}::text[]) WITH ORDINALITY AS k(key, n) ORDER BY n`.execute(
-        trx,
-      );
+      await lockProjections(trx, names);
       const now = await readCheckpoints(trx, names);
       const highest = [...now.values()].reduce<GlobalPosition | null>(
         (top, p) => (!top || comparePositions(p, top) > 0 ? p : top),

@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
 import { migrateEventStore } from '@pharmacy/event-store';
 import { createPool, createReadDb, migrateDatabase } from '@pharmacy/read-db';
-import { allProjections, assertSchemaName, createShadowSchema, replayIntoSchema } from '@pharmacy/projections';
+import {
+  allProjections,
+  assertSchemaName,
+  createShadowSchema,
+  replayIntoSchema,
+  tableName,
+} from '@pharmacy/projections';
 import { loadConfig } from '../config/config';
 import { openEventStore } from '../infrastructure/runtime';
 import { databaseFromConfig } from './database-from-config';
@@ -54,9 +60,7 @@ async function main(): Promise<void> {
         2,
       )} s (${Math.round(result.events / Math.max(seconds, 0.001))} events/s). The live read models were not touched.`,
     );
-    const tables = [...new Set(allProjections.flatMap((p) => p.tables))].map((t) =>
-      t.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
-    );
+    const tables = [...new Set(allProjections.flatMap((p) => p.tables.map(tableName)))];
     for (const table of tables) {
       const { rows } = await sql<{ n: string }>`SELECT count(*)::text AS n FROM ${sql.id(schema, table)}`.execute(db);
       console.log(`  ${schema}.${table.padEnd(28)} ${rows[0]!.n} rows`);

@@ -76,46 +76,22 @@ export class ReportsQueries {
       return query;
     };
     // All time reads each product's running totals (the chain's, or each pharmacy's); a period sums its days.
+    // The three tables share productId, quantity and revenue; the pharmacy and day filters below are
+    // applied only where the table has those columns (the chain's totals are read for every pharmacy, all time).
     const allTime = !period.startDate && !period.endDate;
-    let products =
-      allTime && scope === 'all'
-        ? this.db
-            .selectFrom('productSalesChain as s')
-            .innerJoin('products as p', 'p.id', 's.productId')
-            .select([
-              's.productId',
-              'p.name as productName',
-              'p.nameAr as productNameAr',
-              'p.sku as productSku',
-              sql<string>`sum(s.quantity)`.as('quantity'),
-              sql<string>`sum(s.revenue)::numeric(16,2)::text`.as('revenue'),
-            ])
-            .groupBy(['s.productId', 'p.name', 'p.nameAr', 'p.sku'])
-        : allTime
-          ? this.db
-              .selectFrom('productSalesTotals as s')
-              .innerJoin('products as p', 'p.id', 's.productId')
-              .select([
-                's.productId',
-                'p.name as productName',
-                'p.nameAr as productNameAr',
-                'p.sku as productSku',
-                sql<string>`sum(s.quantity)`.as('quantity'),
-                sql<string>`sum(s.revenue)::numeric(16,2)::text`.as('revenue'),
-              ])
-              .groupBy(['s.productId', 'p.name', 'p.nameAr', 'p.sku'])
-          : this.db
-              .selectFrom('productDailySales as s')
-              .innerJoin('products as p', 'p.id', 's.productId')
-              .select([
-                's.productId',
-                'p.name as productName',
-                'p.nameAr as productNameAr',
-                'p.sku as productSku',
-                sql<string>`sum(s.quantity)`.as('quantity'),
-                sql<string>`sum(s.revenue)::numeric(16,2)::text`.as('revenue'),
-              ])
-              .groupBy(['s.productId', 'p.name', 'p.nameAr', 'p.sku']);
+    const source = allTime ? (scope === 'all' ? 'product_sales_chain' : 'product_sales_totals') : 'product_daily_sales';
+    let products = this.db
+      .selectFrom(sql.table(source).as('s') as unknown as 'productDailySales as s')
+      .innerJoin('products as p', 'p.id', 's.productId')
+      .select([
+        's.productId',
+        'p.name as productName',
+        'p.nameAr as productNameAr',
+        'p.sku as productSku',
+        sql<string>`sum(s.quantity)`.as('quantity'),
+        sql<string>`sum(s.revenue)::numeric(16,2)::text`.as('revenue'),
+      ])
+      .groupBy(['s.productId', 'p.name', 'p.nameAr', 'p.sku']);
     products = products
       .having(sql`sum(s.quantity)`, '>', 0)
       .orderBy(sql`sum(s.revenue)`, 'desc')
