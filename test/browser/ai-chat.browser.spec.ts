@@ -8,16 +8,7 @@ import {
   type TestApp,
 } from '@pharmacy/test-harness';
 import type { Browser, Locator, Page } from 'playwright-core';
-import {
-  documentDirection,
-  gone,
-  launchBrowser,
-  openSession,
-  screenshot,
-  signInAndChoose,
-  unexpectedErrors,
-  visible,
-} from './support';
+import { gone, inSignedInSession, launchBrowser, screenshot, visible } from './support';
 
 // The AI assistant (/ai-chat) in a real Chromium against the real server, with no model configured
 // (the built-in assistant answers from the read models): a batch expiring in 10 days at Downtown is
@@ -279,18 +270,7 @@ describe('The AI assistant in the browser', () => {
         [english, products[0]!],
         [arabic, products[1]!],
       ] as const) {
-        const { context, page, errors } = await openSession(browser);
-        try {
-          await signInAndChoose(app, page, demoAccounts.admin);
-          if (t.language === 'ar') {
-            await page.getByRole('button', { name: /العربية/ }).click();
-            expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
-          }
-          await converse(page, t, product);
-          expect(unexpectedErrors(errors)).toEqual([]);
-        } finally {
-          await context.close();
-        }
+        await inSignedInSession(browser, app, demoAccounts.admin, t.language, (page) => converse(page, t, product));
       }
     },
     TEST_TIMEOUT_MS,

@@ -11,8 +11,8 @@ import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
-  documentDirection,
   gone,
+  inSignedInSession,
   launchBrowser,
   openSession,
   screenshot,
@@ -406,18 +406,7 @@ describe('the Audit screen in the browser', () => {
         [english, histories[0]!],
         [arabic, histories[1]!],
       ] as const) {
-        const { context, page, errors } = await openSession(browser);
-        try {
-          await signInAndChoose(app, page, demoAccounts.auditor);
-          if (t.language === 'ar') {
-            await page.getByRole('button', { name: /العربية/ }).click();
-            expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
-          }
-          await walk(page, t, h);
-          expect(unexpectedErrors(errors)).toEqual([]);
-        } finally {
-          await context.close();
-        }
+        await inSignedInSession(browser, app, demoAccounts.auditor, t.language, (page) => walk(page, t, h));
       }
 
       // The server refuses an auditor's write, whatever the screens offer.

@@ -8,17 +8,7 @@ import {
   type TestApp,
 } from '@pharmacy/test-harness';
 import type { Browser, Locator, Page } from 'playwright-core';
-import {
-  documentDirection,
-  gone,
-  launchBrowser,
-  openSession,
-  screenshot,
-  signInAndChoose,
-  toast,
-  unexpectedErrors,
-  visible,
-} from './support';
+import { gone, inSignedInSession, launchBrowser, screenshot, toast, visible } from './support';
 
 // Expiry Management in a real Chromium against the real server: a batch that expires in 5 days is
 // found on /expiry, its discount refused out of range and then applied (25 %), the transfer dialog
@@ -280,18 +270,9 @@ describe('Expiry Management in the browser', () => {
         [english, products[0]!],
         [arabic, products[1]!],
       ] as const) {
-        const { context, page, errors } = await openSession(browser);
-        try {
-          await signInAndChoose(app, page, demoAccounts.admin);
-          if (t.language === 'ar') {
-            await page.getByRole('button', { name: /العربية/ }).click();
-            expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
-          }
-          await discountAndSell(page, t, product);
-          expect(unexpectedErrors(errors)).toEqual([]);
-        } finally {
-          await context.close();
-        }
+        await inSignedInSession(browser, app, demoAccounts.admin, t.language, (page) =>
+          discountAndSell(page, t, product),
+        );
       }
     },
     TEST_TIMEOUT_MS,

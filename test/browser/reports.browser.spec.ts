@@ -10,7 +10,7 @@ import {
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
-  documentDirection,
+  inSignedInSession,
   launchBrowser,
   openSession,
   screenshot,
@@ -396,18 +396,7 @@ describe('Reports in the browser', () => {
         [english, sold[0]!],
         [arabic, sold[1]!],
       ] as const) {
-        const { context, page, errors } = await openSession(browser);
-        try {
-          await signInAndChoose(app, page, demoAccounts.admin);
-          if (t.language === 'ar') {
-            await page.getByRole('button', { name: /العربية/ }).click();
-            expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
-          }
-          await reports(page, t, sale);
-          expect(unexpectedErrors(errors)).toEqual([]);
-        } finally {
-          await context.close();
-        }
+        await inSignedInSession(browser, app, demoAccounts.admin, t.language, (page) => reports(page, t, sale));
       }
     },
     TEST_TIMEOUT_MS,

@@ -8,17 +8,7 @@ import {
   type TestApp,
 } from '@pharmacy/test-harness';
 import type { Browser, Locator, Page } from 'playwright-core';
-import {
-  documentDirection,
-  gone,
-  launchBrowser,
-  openSession,
-  screenshot,
-  signInAndChoose,
-  toast,
-  unexpectedErrors,
-  visible,
-} from './support';
+import { gone, inSignedInSession, launchBrowser, screenshot, toast, visible } from './support';
 
 // Stock counts in a real Chromium against the real server: an administrator starts a count of one
 // category at Downtown, scans a product's SKU to jump to its line, counts 8 packs where 10 were
@@ -300,18 +290,9 @@ describe('Stock counts in the browser', () => {
         [english, categories[0]!],
         [arabic, categories[1]!],
       ] as const) {
-        const { context, page, errors } = await openSession(browser);
-        try {
-          await signInAndChoose(app, page, demoAccounts.admin);
-          if (t.language === 'ar') {
-            await page.getByRole('button', { name: /العربية/ }).click();
-            expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
-          }
-          await countAndPost(page, t, category);
-          expect(unexpectedErrors(errors)).toEqual([]);
-        } finally {
-          await context.close();
-        }
+        await inSignedInSession(browser, app, demoAccounts.admin, t.language, (page) =>
+          countAndPost(page, t, category),
+        );
       }
     },
     TEST_TIMEOUT_MS,

@@ -1,3 +1,4 @@
+import { expect } from '@jest/globals';
 import type { TestApp } from '@pharmacy/test-harness';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -127,5 +128,31 @@ export async function signInAndChoose(
     await page.getByRole('radio', { name: new RegExp(pharmacy) }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await visible(shell);
+  }
+}
+
+/**
+ * One walk through the app in a fresh browser session: signed in as `account`
+ * at Downtown, switched to Arabic (and checked right to left) for 'ar', and
+ * no unexpected console error by the end.
+ */
+export async function inSignedInSession(
+  browser: Browser,
+  app: TestApp,
+  account: { email: string; password: string },
+  language: 'en' | 'ar',
+  walk: (page: Page) => Promise<void>,
+): Promise<void> {
+  const { context, page, errors } = await openSession(browser);
+  try {
+    await signInAndChoose(app, page, account);
+    if (language === 'ar') {
+      await page.getByRole('button', { name: /العربية/ }).click();
+      expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
+    }
+    await walk(page);
+    expect(unexpectedErrors(errors)).toEqual([]);
+  } finally {
+    await context.close();
   }
 }

@@ -4,6 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import {
   documentDirection,
   gone,
+  inSignedInSession,
   launchBrowser,
   openSession,
   screenshot,
@@ -335,18 +336,9 @@ describe('Stock transfers in the browser', () => {
         [english, products[0]!, products[1]!],
         [arabic, products[2]!, products[3]!],
       ] as const) {
-        const { context, page, errors } = await openSession(browser);
-        try {
-          await signInAndChoose(app, page, demoAccounts.admin);
-          if (t.language === 'ar') {
-            await page.getByRole('button', { name: /العربية/ }).click();
-            expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
-          }
-          await transferRound(page, t, short, whole);
-          expect(unexpectedErrors(errors)).toEqual([]);
-        } finally {
-          await context.close();
-        }
+        await inSignedInSession(browser, app, demoAccounts.admin, t.language, (page) =>
+          transferRound(page, t, short, whole),
+        );
       }
     },
     TEST_TIMEOUT_MS,
