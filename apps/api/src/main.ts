@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     '',
     `  Pharmacy management is running at ${server.url}`,
     server.seeded
-      ? '  Demo data was added: three pharmacy locations, three accounts, a catalogue of 300+ medicines with stock, three weeks of sales and transfers in every status, in English and Arabic.'
+      ? '  Demo data was added: three pharmacy locations, four accounts (an administrator, two pharmacists and an auditor), a catalogue of 300+ medicines with stock, three weeks of sales and transfers in every status, in English and Arabic.'
       : '',
     ...(seed
       ? [
