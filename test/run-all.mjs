@@ -2,8 +2,8 @@
 // `npm test`: builds the web app the browser tests drive, runs every Jest project
 // (unit, web, integration, browser) against the harness's real PostgreSQL, Redis
 // and Chromium, and ends with one plain summary line: `N passed, N failed, N skipped`.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,7 +38,8 @@ const jestArgs = [
   ...(only ? ['--selectProjects', only] : []),
   ...passThrough,
 ];
-const status = run('npx', jestArgs);
+rmSync(report, { force: true });
+const status = await runJest(jestArgs);
 
 if (existsSync(report)) {
   const summary = JSON.parse(readFileSync(report, 'utf8'));
@@ -49,3 +50,52 @@ if (existsSync(report)) {
   console.log('0 passed, 1 failed');
 }
 process.exit(status);
+
+/**
+ * Runs Jest and resolves with its exit status. Jest writes the report after the
+ * global teardown (databases stopped), then exits; a handle some library left
+ * open (a background loop, a socket) would keep it alive for ever, and CI would
+ * wait for ever. So once the report is there, Jest has EXIT_GRACE_MS to exit;
+ * after that it is stopped, loudly, and the status is what the report says.
+ */
+function runJest(commandArgs) {
+  const EXIT_GRACE_MS = 60_000;
+  return new Promise((resolve) => {
+    const child = spawn('npx', commandArgs, { cwd: root, stdio: 'inherit', detached: true });
+    let finishedAt = null;
+    // Jest runs in its own process group (so a stuck one can be stopped whole): pass Ctrl-C on to it.
+    for (const signal of ['SIGINT', 'SIGTERM']) {
+      process.on(signal, () => {
+        try {
+          process.kill(-child.pid, signal);
+        } catch {
+          // already gone
+        }
+      });
+    }
+    const watch = setInterval(() => {
+      if (finishedAt === null && existsSync(report) && statSync(report).size > 0) finishedAt = Date.now();
+      if (finishedAt !== null && Date.now() - finishedAt > EXIT_GRACE_MS) {
+        clearInterval(watch);
+        console.log(
+          `Jest wrote its report but did not exit within ${EXIT_GRACE_MS / 1000} s: something left a handle open ` +
+            '(find it with `npx jest --detectOpenHandles <file>`). Stopping it.',
+        );
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }, 1000);
+    child.on('exit', (code, signal) => {
+      clearInterval(watch);
+      if (signal && finishedAt !== null) {
+        const summary = JSON.parse(readFileSync(report, 'utf8'));
+        resolve(summary.success ? 0 : 1);
+      } else {
+        resolve(code ?? 1);
+      }
+    });
+  });
+}

@@ -6,4 +6,5 @@ export { VERIFY_JOB, lastVerification, runVerification, VerificationRunningError
 export { AssistantTools, type Scope, type ToolContext } from './assistant/assistant-tools';
 export { LocalAssistant, type AssistantAnswer, type Language } from './assistant/local-assistant';
 export { ModelAssistant, type ModelSettings } from './assistant/model-assistant';
-export { AiAnswerTimeout, openAiJobs, startAiWorker, type AiQuestion } from './jobs/ai-answer';
+export { AiAnswerTimeout, openAiJobs, startAiWorker, type AiQuestion, type AiSettings } from './jobs/ai-answer';
+export { PhotoDescriber, type PhotoDescription, type PhotoQuestion } from './assistant/photo-describer';

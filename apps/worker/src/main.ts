@@ -39,6 +39,7 @@ async function main(): Promise<void> {
             model: process.env.OPENAI_MODEL ?? 'gpt-4o-mini',
             timeoutMs: Number(process.env.AI_TIMEOUT_MS ?? 30_000),
             retries: Number(process.env.AI_RETRIES ?? 2),
+            ...(process.env.OPENAI_VISION_MODEL ? { visionModel: process.env.OPENAI_VISION_MODEL } : {}),
           },
         }
       : {}),

@@ -8,7 +8,7 @@ import { sendExpiryDigest } from './jobs/expiry-digest';
 import { lastExpiryScan } from './jobs/expiry-scan';
 import { lastVerification } from './jobs/verify-projections';
 import type { OutgoingMail } from './mail';
-import { startWorker } from './worker';
+import { startWorker, type RunningWorker } from './worker';
 
 const today = new Date().toISOString().slice(0, 10);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -119,6 +119,10 @@ async function emailAlerts(db: ReadDb, on: boolean) {
     .execute();
 }
 
+/** The workers that did start: each is closed, whatever happened to the others. */
+const started = (starting: Array<PromiseSettledResult<RunningWorker>>): RunningWorker[] =>
+  starting.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+
 describe('worker: the daily expiry e-mail', () => {
   let database: TestDatabase;
   let db: ReadDb;
@@ -185,6 +189,22 @@ describe('worker: the daily expiry e-mail', () => {
     60_000,
   );
 
+  it('starts when several processes start at once and upsert the same schedulers on PostgreSQL', async () => {
+    const options = {
+      db,
+      store,
+      mail: { send: async () => undefined },
+      databaseUrl: database.url,
+      timeZone: 'UTC',
+      logger: quiet,
+    };
+    for (let round = 0; round < 8; round += 1) {
+      const starting = await Promise.allSettled([1, 2, 3, 4].map(() => startWorker(options)));
+      await Promise.all(started(starting).map((worker) => worker.close()));
+      expect(starting.filter((s) => s.status === 'rejected')).toEqual([]);
+    }
+  }, 60_000);
+
   it.each([
     ['Redis', () => testRedisUrl()],
     ['PostgreSQL', () => undefined],
@@ -241,9 +261,13 @@ describe('worker: the daily expiry e-mail', () => {
         logger: quiet,
         ...(redisUrl() ? { redisUrl: redisUrl()! } : {}),
       };
-      const [first, second] = await Promise.all([startWorker(options), startWorker(options)]);
+      // Three processes starting at once upsert the same schedulers (a race BullMQ's PostgreSQL backend reports).
+      const starting = await Promise.allSettled([startWorker(options), startWorker(options), startWorker(options)]);
+      const running = started(starting);
+      const [first, second] = running;
       try {
-        await Promise.all([first.runNow('expiry-scan'), second.runNow('expiry-scan'), first.runNow('expiry-scan')]);
+        expect(starting.filter((s) => s.status === 'rejected')).toEqual([]);
+        await Promise.all([first!.runNow('expiry-scan'), second!.runNow('expiry-scan'), first!.runNow('expiry-scan')]);
         const deadline = Date.now() + 20_000;
         const runs = async () =>
           Number(
@@ -257,7 +281,7 @@ describe('worker: the daily expiry e-mail', () => {
         while ((await runs()) < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
         expect(await runs()).toBe(3);
       } finally {
-        await Promise.all([first.close(), second.close()]);
+        await Promise.all(running.map((worker) => worker.close()));
       }
       const expired = (await store.readStream(stockStreamId(pharmacy.id)))
         .filter((e) => e.type === 'BatchExpired')

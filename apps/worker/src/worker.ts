@@ -6,8 +6,7 @@ import { EXPIRY_DIGEST_JOB, sendExpiryDigest, type DigestResult, type MailSender
 import type { VerificationRun } from '@pharmacy/contracts';
 import { EXPIRY_SCAN_JOB, runExpiryScan, type ExpiryScanRun } from './jobs/expiry-scan';
 import { runVerification, VERIFY_JOB } from './jobs/verify-projections';
-import type { ModelSettings } from './assistant/model-assistant';
-import { startAiWorker } from './jobs/ai-answer';
+import { startAiWorker, type AiSettings } from './jobs/ai-answer';
 
 export const MAINTENANCE_QUEUE = 'maintenance';
 
@@ -32,7 +31,7 @@ export interface WorkerOptions {
   /** Cron pattern of the nightly verification of the read models, in `timeZone`. Default 02:30. */
   verifyCron?: string;
   /** A configured OpenAI-compatible model: this worker also answers the `ai` queue's questions. */
-  assistant?: ModelSettings;
+  assistant?: AiSettings;
   logger: WorkerLogger;
 }
 
@@ -85,27 +84,31 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   worker.on('failed', (job, error) =>
     options.logger.error({ jobId: job?.id, job: job?.name, err: error.message }, 'job failed'),
   );
-  await queue.upsertJobScheduler(
-    EXPIRY_DIGEST_JOB,
-    { pattern: options.expiryDigestCron ?? '0 7 * * *', tz: options.timeZone },
-    { name: EXPIRY_DIGEST_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } },
-  );
-  await queue.upsertJobScheduler(
-    EXPIRY_SCAN_JOB,
-    { pattern: options.expiryScanCron ?? '5 0 * * *', tz: options.timeZone },
-    { name: EXPIRY_SCAN_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } },
-  );
-  await queue.upsertJobScheduler(
-    VERIFY_JOB,
-    { pattern: options.verifyCron ?? '30 2 * * *', tz: options.timeZone },
-    { name: VERIFY_JOB, opts: { removeOnComplete: 100, removeOnFail: 500 } },
-  );
-  const ai = options.assistant
-    ? startAiWorker(options.db, options.assistant, {
-        databaseUrl: options.databaseUrl,
-        ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
-      })
-    : null;
+  // BullMQ reports a lost connection as an 'error' event: logged, and the worker reconnects by itself.
+  const onError = (error: Error) => options.logger.error({ err: error.message }, 'job queue error');
+  worker.on('error', onError);
+  let ai: { close(): Promise<void> } | null = null;
+  try {
+    for (const [job, pattern] of [
+      [EXPIRY_DIGEST_JOB, options.expiryDigestCron ?? '0 7 * * *'],
+      [EXPIRY_SCAN_JOB, options.expiryScanCron ?? '5 0 * * *'],
+      [VERIFY_JOB, options.verifyCron ?? '30 2 * * *'],
+    ] as const) {
+      await upsertScheduler(queue, job, pattern, options.timeZone);
+    }
+    ai = options.assistant
+      ? startAiWorker(
+          options.db,
+          options.assistant,
+          { databaseUrl: options.databaseUrl, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}) },
+          onError,
+        )
+      : null;
+  } catch (error) {
+    // A worker that could not start is not left running in the background.
+    await Promise.allSettled([worker.close(), queue.close()]);
+    throw error;
+  }
   options.logger.info({ backend: options.redisUrl ? 'redis' : 'postgres' }, 'worker running');
 
   return {
@@ -119,4 +122,32 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       await queue.close();
     },
   };
+}
+
+/**
+ * Creates or updates a repeating job. Processes starting together (the API
+ * and the worker app, or two workers) upsert the same schedulers at once; on
+ * BullMQ's PostgreSQL backend the loser of that race is refused with "job ID
+ * already exists" for the scheduler's next run, which the winner has just
+ * created. Upserting again then finds it and is the idempotent update it should be.
+ */
+async function upsertScheduler(
+  queue: Pick<Queue, 'upsertJobScheduler'>,
+  job: string,
+  pattern: string,
+  timeZone: string,
+): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await queue.upsertJobScheduler(
+        job,
+        { pattern, tz: timeZone },
+        { name: job, opts: { removeOnComplete: 100, removeOnFail: 500 } },
+      );
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !(error instanceof Error) || !/already exists/i.test(error.message)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25 * attempt));
+    }
+  }
 }

@@ -3,9 +3,20 @@ import type { ReadDb } from '@pharmacy/read-db';
 import { AssistantTools, type Scope } from '../assistant/assistant-tools';
 import type { AssistantAnswer, Language } from '../assistant/local-assistant';
 import { ModelAssistant, type ModelSettings } from '../assistant/model-assistant';
+import { PhotoDescriber, type PhotoDescription, type PhotoQuestion } from '../assistant/photo-describer';
 
 export const AI_QUEUE = 'ai';
+/** A question to the assistant: answers with an AssistantAnswer. */
 export const AI_ANSWER_JOB = 'answer';
+/** A pack photo for the vision model: answers with a PhotoDescription. */
+export const AI_PHOTO_JOB = 'describe-photo';
+
+type AiJobData = AiQuestion | PhotoQuestion;
+type AiJobResult = AssistantAnswer | PhotoDescription;
+type AiProcessor = (job: { name: string; data: AiJobData }) => Promise<AiJobResult>;
+
+/** The assistant's model, and the model that reads photos when one is configured (OPENAI_VISION_MODEL). */
+export type AiSettings = ModelSettings & { visionModel?: string };
 
 /** What a question to the model needs: the caller's scope and today are decided by the API, not by the job. */
 export interface AiQuestion {
@@ -32,10 +43,10 @@ function classes(connection: AiQueueConnection) {
   if (connection.redisUrl) {
     const options = { connection: { url: connection.redisUrl } };
     return {
-      queue: () => new Queue<AiQuestion, AssistantAnswer>(AI_QUEUE, options),
+      queue: () => new Queue<AiJobData, AiJobResult>(AI_QUEUE, options),
       events: () => new QueueEvents(AI_QUEUE, options),
-      worker: (processor: (job: { data: AiQuestion }) => Promise<AssistantAnswer>, concurrency: number) =>
-        new Worker<AiQuestion, AssistantAnswer>(AI_QUEUE, processor, { ...options, concurrency }),
+      worker: (processor: AiProcessor, concurrency: number) =>
+        new Worker<AiJobData, AiJobResult>(AI_QUEUE, processor, { ...options, concurrency }),
     };
   }
   const postgres = withBackend(createPostgresBackend);
@@ -43,31 +54,42 @@ function classes(connection: AiQueueConnection) {
     connection: { connectionString: connection.databaseUrl, schema: 'bullmq', migrate: true, max: 4 },
   };
   return {
-    queue: () => new postgres.Queue(AI_QUEUE, options) as unknown as Queue<AiQuestion, AssistantAnswer>,
+    queue: () => new postgres.Queue(AI_QUEUE, options) as unknown as Queue<AiJobData, AiJobResult>,
     events: () => new postgres.QueueEvents(AI_QUEUE, options) as unknown as QueueEvents,
-    worker: (processor: (job: { data: AiQuestion }) => Promise<AssistantAnswer>, concurrency: number) =>
+    worker: (processor: AiProcessor, concurrency: number) =>
       new postgres.Worker(AI_QUEUE, processor, { ...options, concurrency }) as unknown as Worker<
-        AiQuestion,
-        AssistantAnswer
+        AiJobData,
+        AiJobResult
       >,
   };
 }
 
 /**
- * The worker side: answers questions with the configured model. Each attempt
- * is bounded by the model settings' timeout; BullMQ retries a failed attempt
- * (`retries` times, the job's own option).
+ * The worker side: answers questions with the configured model, and describes
+ * pack photos with the vision model. Each attempt is bounded by the settings'
+ * timeout; BullMQ retries a failed attempt (`retries` times, the job's own option).
  */
 export function startAiWorker(
   db: ReadDb,
-  settings: ModelSettings,
+  settings: AiSettings,
   connection: AiQueueConnection,
+  onError: (error: Error) => void,
 ): { close(): Promise<void> } {
   // BullMQ does the retrying: the client makes one request per attempt.
   const assistant = new ModelAssistant({ ...settings, retries: 0 }, new AssistantTools(db));
-  const worker = classes(connection).worker(async ({ data }) => {
-    return assistant.answer(data.message, data.history, data.language, { scope: data.scope, today: data.today });
+  const describer = settings.visionModel ? new PhotoDescriber({ ...settings, model: settings.visionModel }) : null;
+  const worker = classes(connection).worker(async ({ name, data }) => {
+    if (name === AI_PHOTO_JOB) {
+      if (!describer) throw new Error('no vision model is configured (OPENAI_VISION_MODEL)');
+      return describer.describe(data as PhotoQuestion);
+    }
+    const question = data as AiQuestion;
+    return assistant.answer(question.message, question.history, question.language, {
+      scope: question.scope,
+      today: question.today,
+    });
   }, 4);
+  worker.on('error', onError);
   return { close: () => worker.close() };
 }
 
@@ -80,30 +102,36 @@ export function startAiWorker(
 export function openAiJobs(
   connection: AiQueueConnection,
   settings: Pick<ModelSettings, 'timeoutMs' | 'retries'>,
-): { ask(question: AiQuestion): Promise<AssistantAnswer>; close(): Promise<void> } {
+): {
+  ask(question: AiQuestion): Promise<AssistantAnswer>;
+  describePhoto(question: PhotoQuestion): Promise<PhotoDescription>;
+  close(): Promise<void>;
+} {
   const made = classes(connection);
   const queue = made.queue();
   const events = made.events();
   const ready = events.waitUntilReady();
+  const run = async (name: string, data: AiJobData): Promise<AiJobResult> => {
+    await ready;
+    const job = await queue.add(name, data, {
+      attempts: settings.retries + 1,
+      backoff: { type: 'fixed', delay: 500 },
+      removeOnComplete: 100,
+      removeOnFail: 500,
+    });
+    const ttl = settings.timeoutMs * (settings.retries + 1) + 500 * settings.retries + 2000;
+    try {
+      return await job.waitUntilFinished(events, ttl);
+    } catch (error) {
+      // Nobody is left waiting for it: a late answer is not wanted.
+      await job.remove().catch(() => undefined);
+      if (error instanceof Error && /timed out|ttl/i.test(error.message)) throw new AiAnswerTimeout();
+      throw error;
+    }
+  };
   return {
-    async ask(question) {
-      await ready;
-      const job = await queue.add(AI_ANSWER_JOB, question, {
-        attempts: settings.retries + 1,
-        backoff: { type: 'fixed', delay: 500 },
-        removeOnComplete: 100,
-        removeOnFail: 500,
-      });
-      const ttl = settings.timeoutMs * (settings.retries + 1) + 500 * settings.retries + 2000;
-      try {
-        return await job.waitUntilFinished(events, ttl);
-      } catch (error) {
-        // Nobody is left waiting for it: a late answer is not wanted.
-        await job.remove().catch(() => undefined);
-        if (error instanceof Error && /timed out|ttl/i.test(error.message)) throw new AiAnswerTimeout();
-        throw error;
-      }
-    },
+    ask: (question) => run(AI_ANSWER_JOB, question) as Promise<AssistantAnswer>,
+    describePhoto: (question) => run(AI_PHOTO_JOB, question) as Promise<PhotoDescription>,
     async close() {
       await events.close();
       await queue.close();
