@@ -1,6 +1,7 @@
-import { Flex, Text } from '@radix-ui/themes';
+import { Flex, Text, Theme } from '@radix-ui/themes';
 import { Toast } from 'radix-ui';
 import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { CloseIcon } from './icons';
 
@@ -80,12 +81,21 @@ export function Toaster({ children }: { children: ReactNode }) {
             </Toast.Close>
           </Toast.Root>
         )}
-        <Toast.Viewport
-          className="app-toast-viewport"
-          hotkey={['F8']}
-          // Radix fills in `{hotkey}` itself, so pass the placeholder through untouched.
-          label={intl.formatMessage({ id: 'toast.viewportLabel' }, { hotkey: '{hotkey}' })}
-        />
+        {/*
+          On <body>, beside the dialogs' portals rather than inside the app's root theme (a stacking
+          context of its own): a toast about a dialog's work shows above the dialog's overlay.
+        */}
+        {createPortal(
+          <Theme>
+            <Toast.Viewport
+              className="app-toast-viewport"
+              hotkey={['F8']}
+              // Radix fills in `{hotkey}` itself, so pass the placeholder through untouched.
+              label={intl.formatMessage({ id: 'toast.viewportLabel' }, { hotkey: '{hotkey}' })}
+            />
+          </Theme>,
+          document.body,
+        )}
       </Toast.Provider>
     </ToastContext>
   );
