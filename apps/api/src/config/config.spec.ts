@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configSchema, loadConfig } from './config';
 
 describe('configuration', () => {
   it('applies the documented defaults', () => {
@@ -31,5 +33,12 @@ describe('configuration', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it('lists every variable it reads in .env.example, and nothing it does not read', () => {
+    const example = readFileSync(join(__dirname, '../../../../.env.example'), 'utf8');
+    const listed = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]).sort();
+    // PG_BIN_DIR is read by the embedded PostgreSQL's starter (libs/read-db), before any configuration.
+    expect(listed).toEqual([...Object.keys(configSchema.shape), 'PG_BIN_DIR'].sort());
   });
 });
