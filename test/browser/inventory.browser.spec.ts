@@ -429,7 +429,7 @@ describe('Inventory and products in the browser', () => {
         );
         await form.getByTestId('product-photo-file').setInputFiles(picture);
         await toast(page, 'Processing Failed');
-        await visible(page.getByText(/No barcode could be read in the photo/).first());
+        await visible(page.getByText(/Neither a barcode nor printed text could be read in the photo/).first());
         await screenshot(page, 'inventory-en-10-photo', { viewportOnly: true });
         expect(await form.getByRole('textbox', { name: /^Name\s*\*?$/ }).inputValue()).toBe('');
         await form.getByRole('button', { name: 'Cancel' }).click();

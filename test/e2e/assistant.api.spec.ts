@@ -1,9 +1,9 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   demoAccounts,
+  completion,
   demoPharmacyIds,
+  fakeOpenAi,
   isoDaysFromNow,
   startTestApp,
   testRedisUrl,
@@ -121,54 +121,8 @@ describe('the assistant without a model', () => {
   });
 });
 
-/** A local OpenAI-compatible server: it records each request and answers as `reply` says. */
-function fakeModel() {
-  const requests: Array<Record<string, unknown>> = [];
-  let reply: (body: Record<string, unknown>) => { status: number; body: unknown } | 'hang' = () => ({
-    status: 500,
-    body: {},
-  });
-  const read = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let text = '';
-      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      req.on('end', () => resolve(text));
-    });
-  const server: Server = createServer((req, res) => {
-    void read(req).then((text) => {
-      const body = JSON.parse(text) as Record<string, unknown>;
-      requests.push({ path: req.url, authorization: req.headers.authorization, ...body });
-      const answer = reply(body);
-      if (answer === 'hang') return;
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer.body));
-    });
-  });
-  return {
-    requests,
-    server,
-    answerWith(next: typeof reply) {
-      reply = next;
-    },
-    async start(): Promise<string> {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-    },
-  };
-}
-
-const completion = (message: Record<string, unknown>) => ({
-  id: 'chatcmpl-test',
-  object: 'chat.completion',
-  created: 0,
-  model: 'fake-pharmacy-model',
-  choices: [
-    { index: 0, finish_reason: message.tool_calls ? 'tool_calls' : 'stop', message: { role: 'assistant', ...message } },
-  ],
-});
-
 describe('the assistant with a model', () => {
-  const model = fakeModel();
+  const model = fakeOpenAi();
   let app: TestApp;
   let admin: Agent;
   let soon: Awaited<ReturnType<typeof stocked>>;
@@ -193,8 +147,7 @@ describe('the assistant with a model', () => {
   });
   afterAll(async () => {
     await app.stop();
-    model.server.closeAllConnections();
-    await new Promise((resolve) => model.server.close(resolve));
+    await model.stop();
   });
 
   it('gives the model the tools, runs the calls it makes against the read models and passes back the answer', async () => {

@@ -1,21 +1,32 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import sharp from 'sharp';
-import { prepareZXingModule, writeBarcode } from 'zxing-wasm/full';
-import { demoAccounts, startTestApp, unique, type TestApp } from '@pharmacy/test-harness';
+import {
+  completion,
+  demoAccounts,
+  fakeOpenAi,
+  gtinCheckDigit as checkDigit,
+  packPhoto,
+  startTestApp,
+  testRedisUrl,
+  unique,
+  type TestApp,
+} from '@pharmacy/test-harness';
 
-/** Add Product by Photo (issue 12): the pack's barcodes read on the server, on images generated here. */
+/** Add Product by Photo (issue 12): barcodes, printed text and a vision model, on pack photos generated here. */
 type Agent = Awaited<ReturnType<TestApp['signIn']>>;
 
-/** A pack photo: a barcode drawn by zxing, on a white card with a margin, as PNG (or JPEG). */
-async function packPhoto(text: string, format: 'DataMatrix' | 'EAN13', as: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
-  const written = await writeBarcode(text, { format, scale: 6 });
-  if (written.error) throw new Error(written.error);
-  const symbol = Buffer.from(await written.image!.arrayBuffer());
-  const card = sharp(symbol)
-    .extend({ top: 80, bottom: 80, left: 120, right: 120, background: '#ffffff' })
-    .flatten({ background: '#ffffff' });
-  return as === 'png' ? card.png().toBuffer() : card.jpeg({ quality: 90 }).toBuffer();
+interface Recognition {
+  success: boolean;
+  message: string;
+  data: {
+    drugName: string | null;
+    confidence: number;
+    expiryDate: string | null;
+    suggestedProduct: { name: string; description: string; sku: string };
+    barcode: string | null;
+    batchNumber: string | null;
+    productId: string | null;
+  };
 }
 
 describe('photo recognition', () => {
@@ -24,10 +35,6 @@ describe('photo recognition', () => {
   let product: { id: string; name: string; sku: string };
   const gtin = `0629${String(Date.now()).slice(-8)}`; // 12 digits; the check digit is added below
 
-  const checkDigit = (digits: string) => {
-    const sum = [...digits].reverse().reduce((n, d, i) => n + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
-    return String((10 - (sum % 10)) % 10);
-  };
   const ean13 = gtin.slice(-12).padStart(12, '0') + checkDigit(gtin.slice(-12).padStart(12, '0'));
   const gtin14 = `0${ean13}`;
 
@@ -35,10 +42,6 @@ describe('photo recognition', () => {
     admin.post('/api/products/recognize').attach('image', buffer, { filename, contentType });
 
   beforeAll(async () => {
-    await prepareZXingModule({
-      overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/full/zxing_full.wasm')) },
-      fireImmediately: true,
-    });
     app = await startTestApp({ seed: true });
     admin = await app.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
     const sku = unique('PHOTO');
@@ -54,13 +57,11 @@ describe('photo recognition', () => {
   });
 
   it('reads a GS1 DataMatrix on a pack: the product from the catalogue, its batch and expiry', async () => {
-    const photo = await packPhoto(`(01)${gtin14}(17)271231(10)LOT-PH1`, 'DataMatrix');
-    const answer = (await upload(photo, 'image/png').expect(200)).body as {
-      success: boolean;
-      data: Record<string, unknown>;
-    };
+    const photo = await packPhoto({ barcode: { text: `(01)${gtin14}(17)271231(10)LOT-PH1`, format: 'DataMatrix' } });
+    const answer = (await upload(photo, 'image/png').expect(200)).body as Recognition;
     expect(answer).toMatchObject({
       success: true,
+      message: `Recognised ${product.name} from its barcode.`,
       data: {
         drugName: product.name,
         confidence: 1,
@@ -73,24 +74,55 @@ describe('photo recognition', () => {
     });
   });
 
-  it('reads a plain EAN-13 in a JPEG, and says so when the catalogue does not know it', async () => {
-    const known = (await upload(await packPhoto(ean13, 'EAN13', 'jpeg'), 'image/jpeg', 'pack.jpg').expect(200))
-      .body as {
-      data: { productId: string; expiryDate: string | null };
-    };
-    expect(known.data).toMatchObject({ productId: product.id, expiryDate: null });
-    const other = '629111111111';
-    const unknown = (await upload(await packPhoto(other + checkDigit(other), 'EAN13'), 'image/png').expect(200))
-      .body as {
-      message: string;
-      data: { drugName: string | null; confidence: number; suggestedProduct: { sku: string } };
-    };
-    expect(unknown.data).toMatchObject({
-      drugName: null,
-      confidence: 0.5,
-      suggestedProduct: { sku: `0${other}${checkDigit(other)}` },
+  it('reads a plain EAN-13 in a JPEG and the expiry date printed beside it, as printed, not the manufacturing date', async () => {
+    const photo = await packPhoto({
+      barcode: { text: ean13, format: 'EAN13' },
+      name: 'Photo Tablets',
+      print: ['LOT: K7781', 'MFG: 03/2026', 'EXP: 08/2027'],
+      as: 'jpeg',
     });
-    expect(unknown.message).toBe('Read the barcode; the product is not in the catalogue yet.');
+    const known = (await upload(photo, 'image/jpeg', 'pack.jpg').expect(200)).body as Recognition;
+    expect(known.data).toMatchObject({
+      productId: product.id,
+      drugName: product.name,
+      confidence: 1,
+      expiryDate: '08/2027',
+      batchNumber: null,
+    });
+  });
+
+  it('takes the name printed largest for a barcode the catalogue does not know, and says what it read', async () => {
+    const other = '629111111111';
+    const photo = await packPhoto({
+      barcode: { text: other + checkDigit(other), format: 'EAN13' },
+      name: 'Zentrol 40 mg',
+      print: ['28 gastro-resistant tablets', 'EXP 03/29'],
+    });
+    const unknown = (await upload(photo, 'image/png').expect(200)).body as Recognition;
+    expect(unknown.data).toMatchObject({
+      drugName: 'Zentrol 40 mg',
+      confidence: 0.5,
+      expiryDate: '03/29',
+      suggestedProduct: { name: 'Zentrol 40 mg', description: '', sku: `0${other}${checkDigit(other)}` },
+      productId: null,
+    });
+    expect(unknown.message).toBe(
+      'Read the barcode (the product is not in the catalogue yet), the name printed largest on the pack, the expiry date. Check the details before saving.',
+    );
+  });
+
+  it('reads a pack without a barcode from its print alone', async () => {
+    const photo = await packPhoto({ name: 'Ventacalm 5 mg', print: ['30 tablets', 'MFG: 01/2026', 'EXP: 11/2028'] });
+    const printed = (await upload(photo, 'image/png').expect(200)).body as Recognition;
+    expect(printed.data).toEqual({
+      drugName: 'Ventacalm 5 mg',
+      confidence: 0.3,
+      expiryDate: '11/2028',
+      suggestedProduct: { name: 'Ventacalm 5 mg', description: '', sku: '' },
+      barcode: null,
+      batchNumber: null,
+      productId: null,
+    });
   });
 
   it('refuses what it cannot read, with a message a person can act on', async () => {
@@ -99,7 +131,7 @@ describe('photo recognition', () => {
       .toBuffer();
     const none = await upload(blank, 'image/png').expect(422);
     expect(none.body).toMatchObject({ code: 'NOTHING_RECOGNISED' });
-    expect(none.body.message).toContain('No barcode could be read in the photo.');
+    expect(none.body.message).toContain('Neither a barcode nor printed text could be read in the photo.');
 
     const pdf = await upload(Buffer.from('%PDF-1.4 not a photo'), 'application/pdf', 'scan.pdf').expect(415);
     expect(pdf.body).toMatchObject({ code: 'UNSUPPORTED_IMAGE' });
@@ -118,5 +150,105 @@ describe('photo recognition', () => {
 
     const nothing = await admin.post('/api/products/recognize').field('note', 'no file').expect(415);
     expect(nothing.body.message).toContain('No photo was uploaded.');
+  });
+});
+
+describe('photo recognition with a vision model', () => {
+  const model = fakeOpenAi();
+  let app: TestApp;
+  let admin: Agent;
+  const other = '629222222222';
+
+  beforeAll(async () => {
+    const baseUrl = await model.start();
+    app = await startTestApp({
+      seed: true,
+      env: {
+        OPENAI_BASE_URL: baseUrl,
+        OPENAI_API_KEY: 'test-key',
+        OPENAI_VISION_MODEL: 'fake-vision-model',
+        // The photo travels as a BullMQ `ai` job on Redis, answered by this server's own worker.
+        BACKGROUND_JOBS: 'true',
+        REDIS_URL: testRedisUrl(),
+        AI_TIMEOUT_MS: '1500',
+        AI_RETRIES: '0',
+      },
+    });
+    admin = await app.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
+  });
+  afterAll(async () => {
+    await app.stop();
+    await model.stop();
+  });
+
+  const photo = () =>
+    packPhoto({
+      barcode: { text: other + checkDigit(other), format: 'EAN13' },
+      name: 'LUMORA',
+      print: ['EXP: 06/2028'],
+      as: 'jpeg',
+    });
+  const upload = async (image: Buffer) =>
+    (
+      await admin
+        .post('/api/products/recognize')
+        .attach('image', image, { filename: 'pack.jpg', contentType: 'image/jpeg' })
+        .expect(200)
+    ).body as Recognition;
+
+  it('sends the photo with what the server read to the model, and takes its name and description', async () => {
+    model.answerWith(() => ({
+      status: 200,
+      body: completion({
+        content: JSON.stringify({
+          drugName: 'Lumora 10 mg tablets',
+          description: 'Loratadine 10 mg, 30 tablets.',
+          expiryDate: '06/2028',
+        }),
+      }),
+    }));
+    const answer = await upload(await photo());
+    expect(answer.data).toMatchObject({
+      drugName: 'Lumora 10 mg tablets',
+      confidence: 0.8,
+      expiryDate: '06/2028',
+      suggestedProduct: {
+        name: 'Lumora 10 mg tablets',
+        description: 'Loratadine 10 mg, 30 tablets.',
+        sku: `0${other}${checkDigit(other)}`,
+      },
+    });
+    expect(answer.message).toContain('the name, as the vision model read it');
+    const request = model.requests.at(-1) as {
+      model: string;
+      authorization: string;
+      messages: Array<{ role: string; content: string | Array<Record<string, unknown>> }>;
+    };
+    expect(request.model).toBe('fake-vision-model');
+    expect(request.authorization).toBe('Bearer test-key');
+    const parts = request.messages[1]!.content as Array<{ type: string; text?: string; image_url?: { url: string } }>;
+    expect(parts.find((p) => p.type === 'text')!.text).toContain(`GTIN 0${other}${checkDigit(other)}`);
+    expect(parts.find((p) => p.type === 'text')!.text).toContain('EXP: 06/2028');
+    const image = parts.find((p) => p.type === 'image_url')!.image_url!.url;
+    expect(image).toMatch(/^data:image\/jpeg;base64,/);
+    const sent = await sharp(Buffer.from(image.slice(image.indexOf(',') + 1), 'base64')).metadata();
+    expect(Math.max(sent.width!, sent.height!)).toBeLessThanOrEqual(1024);
+  });
+
+  it('still answers with what the barcode and print say when the model fails, is slow or answers nonsense', async () => {
+    for (const reply of [
+      () => ({ status: 500, body: { error: { message: 'boom' } } }),
+      () => 'hang' as const,
+      () => ({ status: 200, body: completion({ content: 'It looks like a box of pills!' }) }),
+    ]) {
+      model.answerWith(reply);
+      const answer = await upload(await photo());
+      expect(answer.data).toMatchObject({
+        drugName: 'LUMORA',
+        confidence: 0.5,
+        expiryDate: '06/2028',
+        suggestedProduct: { name: 'LUMORA', description: '' },
+      });
+    }
   });
 });

@@ -453,13 +453,19 @@ export const photoRecognitionSchema = z.object({
   message: z.string(),
   data: z.object({
     drugName: z.string().nullable(),
-    /** 1: matched to the catalogue by its barcode; 0.5: a barcode the catalogue does not know. */
+    /**
+     * Where the name came from: 1 the catalogue (matched by barcode), 0.8 a vision model,
+     * 0.5 a barcode the catalogue does not know, 0.3 the largest printed line (OCR), 0.2 only an expiry date.
+     */
     confidence: z.number().min(0).max(1),
-    /** From a GS1 barcode (AI 17); null when none carries it. */
+    /**
+     * From a GS1 barcode (AI 17) as YYYY-MM-DD, else the expiry date as printed on the pack
+     * (e.g. "08/2027"), for the client to normalise (specification 001 §5); null when none was read.
+     */
     expiryDate: z.string().nullable(),
     suggestedProduct: z.object({ name: z.string(), description: z.string(), sku: z.string() }),
-    /** The GTIN read (14 digits). */
-    barcode: z.string(),
+    /** The GTIN read (14 digits), null when no barcode carried one. */
+    barcode: z.string().nullable(),
     /** From a GS1 barcode (AI 10). */
     batchNumber: z.string().nullable(),
     /** The catalogue product with this barcode, if any. */

@@ -7,6 +7,7 @@ export * from './shared/calendar';
 export * from './catalogue/category';
 export * from './catalogue/supplier';
 export * from './catalogue/product';
+export * from './catalogue/printed-expiry';
 export * from './uniqueness/unique-value';
 export * from './stock/stock';
 export * from './barcodes/gs1';

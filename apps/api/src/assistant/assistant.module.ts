@@ -22,6 +22,8 @@ import { ChatHttpController } from './chat.http.controller';
       },
     },
   ],
+  // Add Product by Photo sends pack photos to the vision model over the same queue.
+  exports: [AI_JOBS],
 })
 export class AssistantModule implements OnModuleDestroy {
   constructor(@Inject(AI_JOBS) private readonly jobs: AiJobs | null) {}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AssistantModule } from '../assistant/assistant.module';
 import { productCommandHandlers } from './product.commands';
 import { ProductQueries } from './product.queries';
 import { ProductsHttpController } from './products.http.controller';
@@ -9,6 +10,7 @@ import { CategoriesHttpController, SuppliersHttpController } from './reference-d
 import { UniqueValues } from './unique-values';
 
 @Module({
+  imports: [AssistantModule],
   controllers: [RecognitionHttpController, ProductsHttpController, CategoriesHttpController, SuppliersHttpController],
   providers: [ProductQueries, UniqueValues, PhotoRecogniser, ...productCommandHandlers, ...referenceDataHandlers],
   exports: [ProductQueries],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AiSettings } from '@pharmacy/worker';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -26,6 +27,8 @@ export const configSchema = z.object({
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** A model that reads images, for Add Product by Photo (unset: photos are read by barcode and OCR only). */
+  OPENAI_VISION_MODEL: z.string().min(1).optional(),
   /** Per request to the model, and further attempts after a failed one. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   AI_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
@@ -104,9 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 /** The assistant's model, when one is configured (OPENAI_BASE_URL). */
-export function modelSettings(
-  config: AppConfig,
-): { baseUrl: string; apiKey: string; model: string; timeoutMs: number; retries: number } | null {
+export function modelSettings(config: AppConfig): AiSettings | null {
   if (!config.OPENAI_BASE_URL) return null;
   return {
     baseUrl: config.OPENAI_BASE_URL,
@@ -114,5 +115,6 @@ export function modelSettings(
     model: config.OPENAI_MODEL,
     timeoutMs: config.AI_TIMEOUT_MS,
     retries: config.AI_RETRIES,
+    ...(config.OPENAI_VISION_MODEL ? { visionModel: config.OPENAI_VISION_MODEL } : {}),
   };
 }

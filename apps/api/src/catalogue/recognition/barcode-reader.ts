@@ -11,6 +11,14 @@ export interface DecodedImage {
   height: number;
 }
 
+/** Where a symbol is, as fractions (0 to 1) of the upright image's width and height. */
+export interface Region {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
 export class UnsupportedImageError extends Error {}
 
 let ready: Promise<unknown> | null = null;
@@ -29,7 +37,9 @@ function zxing(): Promise<unknown> {
  * text the symbol carries. The image's real format is read from its bytes:
  * only JPEG, PNG and WebP are accepted, whatever the upload claimed.
  */
-export async function readBarcodesIn(image: Buffer): Promise<{ image: DecodedImage; texts: string[] }> {
+export async function readBarcodesIn(
+  image: Buffer,
+): Promise<{ image: DecodedImage; texts: string[]; regions: Region[] }> {
   let metadata: Metadata;
   try {
     metadata = await sharp(image).metadata();
@@ -55,10 +65,38 @@ export async function readBarcodesIn(image: Buffer): Promise<{ image: DecodedIma
     },
     { tryHarder: true, maxNumberOfSymbols: 8 },
   );
+  const valid = found.filter((f) => f.isValid && f.text);
   return {
     image: { format: metadata.format, width: metadata.width ?? info.width, height: metadata.height ?? info.height },
-    texts: found
-      .filter((f) => f.isValid && f.text)
-      .map((f) => (f.symbologyIdentifier && f.contentType === 'GS1' ? `${f.symbologyIdentifier}${f.text}` : f.text)),
+    texts: valid.map((f) =>
+      f.symbologyIdentifier && f.contentType === 'GS1' ? `${f.symbologyIdentifier}${f.text}` : f.text,
+    ),
+    regions: valid.map((f) => symbolRegion(Object.values(f.position), info.width, info.height)),
+  };
+}
+
+/**
+ * The area a symbol covers, with a margin. zxing gives a linear barcode's
+ * position as the line it read across the bars, so its height is made up from
+ * its width (bars are about as tall as 0.45 of the symbol's width on each side
+ * of that line).
+ */
+function symbolRegion(corners: Array<{ x: number; y: number }>, width: number, height: number): Region {
+  const xs = corners.map((c) => c.x);
+  const ys = corners.map((c) => c.y);
+  let [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const w = x1 - x0;
+  if (y1 - y0 < 0.2 * w) {
+    const middle = (y0 + y1) / 2;
+    [y0, y1] = [middle - 0.45 * w, middle + 0.45 * w];
+  }
+  const margin = 0.08 * Math.max(w, y1 - y0);
+  [x0, x1, y0, y1] = [x0 - margin, x1 + margin, y0 - margin, y1 + margin];
+  const clamp = (v: number, max: number) => Math.min(Math.max(v, 0), max);
+  return {
+    left: clamp(x0, width) / width,
+    top: clamp(y0, height) / height,
+    width: (clamp(x1, width) - clamp(x0, width)) / width,
+    height: (clamp(y1, height) - clamp(y0, height)) / height,
   };
 }

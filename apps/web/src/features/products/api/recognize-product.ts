@@ -18,14 +18,16 @@ export const recognitionResultSchema = z.object({
           sku: z.string().nullish(),
         })
         .nullish(),
+      /** The GTIN a barcode on the pack carries (this server's addition to §3). */
+      barcode: z.string().nullish(),
     })
     .nullish(),
 });
 export type RecognitionResult = z.infer<typeof recognitionResultSchema>;
 
 /**
- * POST /api/products/recognize (multipart, field `image`): the pack's barcodes
- * read on the server. A refusal (no barcode, not a photo, too big) comes as 413/415/422 with a code.
+ * POST /api/products/recognize (multipart, field `image`): the pack's barcodes and
+ * print read on the server. A refusal (nothing readable, not a photo, too big) comes as 413/415/422 with a code.
  */
 export async function recognizeProduct(image: Blob): Promise<RecognitionResult> {
   const body = new FormData();

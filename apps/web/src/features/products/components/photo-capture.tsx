@@ -18,8 +18,8 @@ export type RecognizedProduct = NonNullable<RecognitionResult['data']>;
 
 /**
  * "Add Product by Photo": a picture from the camera or a file goes to the
- * recognition service, and what it reads pre-fills the form. The service is not
- * offered by the server yet; its 404 is reported as such — nothing is invented.
+ * server, which reads its barcodes and print (and asks a vision model when one
+ * is configured); what it read pre-fills the form, nothing else is invented.
  */
 export function PhotoCapture({ onRecognized }: { onRecognized(data: RecognizedProduct): void }) {
   const intl = useIntl();

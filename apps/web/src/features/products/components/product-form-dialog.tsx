@@ -185,6 +185,7 @@ function ProductFormContent({ product, onDone }: { product: Product | null; onDo
     if (name) form.setValue('name', name, { shouldDirty: true });
     if (data.suggestedProduct?.description) form.setValue('description', data.suggestedProduct.description);
     if (data.suggestedProduct?.sku) form.setValue('sku', data.suggestedProduct.sku, { shouldDirty: true });
+    if (data.barcode) form.setValue('barcode', data.barcode, { shouldDirty: true });
     setPhotoOpen(false);
     const expiry = normalisePhotoExpiry(data.expiryDate);
     switch (expiry.kind) {

@@ -309,7 +309,7 @@ describe('Product Management', () => {
             fakeResponse(422, {
               statusCode: 422,
               code: 'NOTHING_RECOGNISED',
-              message: 'No barcode could be read in the photo.',
+              message: 'Neither a barcode nor printed text could be read in the photo.',
             }),
         },
       });
@@ -319,8 +319,11 @@ describe('Product Management', () => {
       fireEvent.change(input, { target: { files: [new File(['x'], 'pack.jpg', { type: 'image/jpeg' })] } });
       expect((await screen.findAllByText('Processing Failed')).length).toBeGreaterThan(0);
       expect(
-        (await screen.findAllByText(/No barcode could be read in the photo\. Take it again closer to the barcode/))
-          .length,
+        (
+          await screen.findAllByText(
+            /Neither a barcode nor printed text could be read in the photo\. Take it again closer to the pack/,
+          )
+        ).length,
       ).toBeGreaterThan(0);
       expect((within(dialog).getByRole('textbox', { name: /^Name\s*\*?$/ }) as HTMLInputElement).value).toBe('');
     });
