@@ -15,6 +15,7 @@ import {
   toast,
   unexpectedErrors,
   visible,
+  formatDay,
 } from './support';
 
 // Products, the batch dialog with a scanned pack, Batch Management, Expiry
@@ -49,15 +50,6 @@ function daysAhead(days: number): { iso: string; yymmdd: string } {
   const date = new Date(Date.now() + days * 86_400_000);
   const iso = date.toISOString().slice(0, 10);
   return { iso, yymmdd: iso.slice(2).replaceAll('-', '') };
-}
-
-function formatDay(iso: string, language: 'en' | 'ar'): string {
-  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${iso}T00:00:00Z`));
 }
 
 interface Texts {

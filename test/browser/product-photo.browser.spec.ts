@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '@pharmacy/test-harness';
 import type { Browser, Page } from 'playwright-core';
-import { gone, inSignedInSession, launchBrowser, OUTPUT_DIR, screenshot, toast, visible } from './support';
+import { formatDay, gone, inSignedInSession, launchBrowser, OUTPUT_DIR, screenshot, toast, visible } from './support';
 
 // Add Product by Photo in a real Chromium against the real server (issue 12): a pack photo drawn
 // here (an EAN-13 the catalogue does not know, the name printed large, "EXP: 09/2029" in small
@@ -77,15 +77,6 @@ const arabic: Texts = {
   create: 'إنشاء المنتج',
   created: 'تم إنشاء المنتج بنجاح',
 };
-
-function formatDay(iso: string, language: 'en' | 'ar'): string {
-  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${iso}T00:00:00Z`));
-}
 
 let app: TestApp;
 let browser: Browser;

@@ -156,3 +156,13 @@ export async function inSignedInSession(
     await context.close();
   }
 }
+
+/** A calendar day as the date picker's button shows it (medium date, Latin digits in Arabic too). */
+export function formatDay(iso: string, language: 'en' | 'ar'): string {
+  return new Intl.DateTimeFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${iso}T00:00:00Z`));
+}

@@ -4,9 +4,9 @@ import {
   completion,
   demoPharmacyIds,
   fakeOpenAi,
+  modelEnv,
   isoDaysFromNow,
   startTestApp,
-  testRedisUrl,
   unique,
   type TestApp,
 } from '@pharmacy/test-harness';
@@ -131,16 +131,7 @@ describe('the assistant with a model', () => {
     const baseUrl = await model.start();
     app = await startTestApp({
       seed: true,
-      env: {
-        OPENAI_BASE_URL: baseUrl,
-        OPENAI_API_KEY: 'test-key',
-        OPENAI_MODEL: 'fake-pharmacy-model',
-        // The question travels as a BullMQ `ai` job on Redis, answered by this server's own worker.
-        BACKGROUND_JOBS: 'true',
-        REDIS_URL: testRedisUrl(),
-        AI_TIMEOUT_MS: '1500',
-        AI_RETRIES: '1',
-      },
+      env: modelEnv(baseUrl, { OPENAI_MODEL: 'fake-pharmacy-model', AI_RETRIES: '1' }),
     });
     admin = await app.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
     soon = await stocked(admin, DOWNTOWN, 'Model Cream', 'كريم النموذج', 4, 3);

@@ -4,10 +4,10 @@ import {
   completion,
   demoAccounts,
   fakeOpenAi,
+  modelEnv,
   gtinCheckDigit as checkDigit,
   packPhoto,
   startTestApp,
-  testRedisUrl,
   unique,
   type TestApp,
 } from '@pharmacy/test-harness';
@@ -163,16 +163,7 @@ describe('photo recognition with a vision model', () => {
     const baseUrl = await model.start();
     app = await startTestApp({
       seed: true,
-      env: {
-        OPENAI_BASE_URL: baseUrl,
-        OPENAI_API_KEY: 'test-key',
-        OPENAI_VISION_MODEL: 'fake-vision-model',
-        // The photo travels as a BullMQ `ai` job on Redis, answered by this server's own worker.
-        BACKGROUND_JOBS: 'true',
-        REDIS_URL: testRedisUrl(),
-        AI_TIMEOUT_MS: '1500',
-        AI_RETRIES: '0',
-      },
+      env: modelEnv(baseUrl, { OPENAI_VISION_MODEL: 'fake-vision-model', AI_RETRIES: '0' }),
     });
     admin = await app.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
   });

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { testRedisUrl } from './database';
 
 type Reply = (body: Record<string, unknown>) => { status: number; body: unknown } | 'hang';
 
@@ -52,4 +53,18 @@ export const completion = (message: Record<string, unknown>) => ({
   choices: [
     { index: 0, finish_reason: message.tool_calls ? 'tool_calls' : 'stop', message: { role: 'assistant', ...message } },
   ],
+});
+
+/**
+ * The server's environment for a model at `baseUrl` (a fakeOpenAi server):
+ * questions and photos travel as BullMQ `ai` jobs on the harness's Redis,
+ * answered by the server's own worker, each attempt within 1.5 s.
+ */
+export const modelEnv = (baseUrl: string, settings: Record<string, string>): Record<string, string> => ({
+  OPENAI_BASE_URL: baseUrl,
+  OPENAI_API_KEY: 'test-key',
+  BACKGROUND_JOBS: 'true',
+  REDIS_URL: testRedisUrl(),
+  AI_TIMEOUT_MS: '1500',
+  ...settings,
 });

@@ -3,5 +3,5 @@ export { demoAccounts, startTestApp, type TestApp } from './app';
 export { startLocalRedis } from './redis';
 export { demoPharmacyIds, isoDaysFromNow, unique } from './fixtures';
 export { FaultyStore } from './faults';
-export { completion, fakeOpenAi } from './fake-openai';
+export { completion, fakeOpenAi, modelEnv } from './fake-openai';
 export { gtinCheckDigit, packPhoto, type Pack } from './pack-photo';

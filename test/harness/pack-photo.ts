@@ -1,18 +1,8 @@
-import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { prepareZXingModule, writeBarcode } from 'zxing-wasm/full';
+import { writeBarcode } from 'zxing-wasm/full';
+import { zxing } from '../../apps/api/src/catalogue/recognition/barcode-reader';
 
 // Pack photos for the recognition tests (API and browser): drawn here, never downloaded.
-
-let ready: Promise<unknown> | null = null;
-/** zxing's WebAssembly from the package, loaded once. */
-function zxing(): Promise<unknown> {
-  ready ??= prepareZXingModule({
-    overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/full/zxing_full.wasm')) },
-    fireImmediately: true,
-  });
-  return ready;
-}
 
 export interface Pack {
   /** What a barcode on the pack carries, and its symbology. */

@@ -189,15 +189,19 @@ describe('worker: the daily expiry e-mail', () => {
     60_000,
   );
 
+  /** A worker that sends no mail, on Redis when given its URL, else on PostgreSQL. */
+  const quietWorker = (redisUrl?: string) => ({
+    db,
+    store,
+    mail: { send: async () => undefined },
+    databaseUrl: database.url,
+    timeZone: 'UTC',
+    logger: quiet,
+    ...(redisUrl ? { redisUrl } : {}),
+  });
+
   it('starts when several processes start at once and upsert the same schedulers on PostgreSQL', async () => {
-    const options = {
-      db,
-      store,
-      mail: { send: async () => undefined },
-      databaseUrl: database.url,
-      timeZone: 'UTC',
-      logger: quiet,
-    };
+    const options = quietWorker();
     for (let round = 0; round < 8; round += 1) {
       const starting = await Promise.allSettled([1, 2, 3, 4].map(() => startWorker(options)));
       await Promise.all(started(starting).map((worker) => worker.close()));
@@ -252,15 +256,7 @@ describe('worker: the daily expiry e-mail', () => {
         .selectFrom('jobRuns')
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .executeTakeFirstOrThrow();
-      const options = {
-        db,
-        store,
-        mail: { send: async () => undefined },
-        databaseUrl: database.url,
-        timeZone: 'UTC',
-        logger: quiet,
-        ...(redisUrl() ? { redisUrl: redisUrl()! } : {}),
-      };
+      const options = quietWorker(redisUrl());
       // Three processes starting at once upsert the same schedulers (a race BullMQ's PostgreSQL backend reports).
       const starting = await Promise.allSettled([startWorker(options), startWorker(options), startWorker(options)]);
       const running = started(starting);

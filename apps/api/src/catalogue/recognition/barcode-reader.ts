@@ -24,7 +24,7 @@ export class UnsupportedImageError extends Error {}
 let ready: Promise<unknown> | null = null;
 
 /** zxing's WebAssembly, loaded once from the package (never from a CDN: pharmacies may be offline). */
-function zxing(): Promise<unknown> {
+export function zxing(): Promise<unknown> {
   ready ??= prepareZXingModule({
     overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/full/zxing_full.wasm')) },
     fireImmediately: true,
