@@ -1,6 +1,7 @@
 export * from './shared/decider';
 export * from './shared/errors';
 export * from './shared/event-catalogue';
+export * from './shared/event-versions';
 export * from './pharmacies/pharmacy';
 export * from './shared/changes';
 export * from './shared/calendar';

@@ -10,6 +10,8 @@ export interface EventMetadata {
   correlationId: string;
   causationId: string | null;
   occurredAt: string;
+  /** The version of the data's shape (libs/domain `eventVersions`); absent means 1. */
+  schemaVersion?: number;
   /**
    * The command that appended the event, when its client sent an
    * Idempotency-Key (the event ids derive from it), with a hash of the request:

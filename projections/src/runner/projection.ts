@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { parseEventData } from '@pharmacy/domain';
+import { parseEventData, recordedVersion } from '@pharmacy/domain';
 import type { RecordedEvent } from '@pharmacy/event-store';
 import type { ReadDatabase } from '@pharmacy/read-db';
 
@@ -28,11 +28,11 @@ export interface Projection {
   applyAll?(trx: Transaction<ReadDatabase>, events: readonly RecordedEvent[]): Promise<void>;
 }
 
-/** The events of a batch that a projection handles, with their data checked against the event catalogue. */
+/** The events of a batch that a projection handles, in today's shape (older versions upcast) and checked against the event catalogue. */
 export function eventsFor(projection: Projection, batch: readonly RecordedEvent[]): RecordedEvent[] {
   return batch
     .filter((event) => projection.handles.includes(event.type))
-    .map((event) => ({ ...event, data: parseEventData(event.type, event.data) }));
+    .map((event) => ({ ...event, data: parseEventData(event.type, event.data, recordedVersion(event.metadata)) }));
 }
 
 /** Applies events through `applyAll` when the projection has it, else one by one. */

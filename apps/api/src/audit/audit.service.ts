@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { AuditEventPage, PeriodReport, StockCard, StockOnHand } from '@pharmacy/contracts';
-import { stockDecider, stockStreamId, type StockEvent } from '@pharmacy/domain';
+import { readEvent, stockDecider, stockStreamId, type StockEvent } from '@pharmacy/domain';
 import type { EventStore } from '@pharmacy/event-store';
 import type { ReadDb } from '@pharmacy/read-db';
 import { personName } from '../common/person-name';
@@ -108,7 +108,7 @@ export class AuditService {
       });
       for (const event of page) {
         if (new Date(event.metadata.occurredAt) > asOf) continue;
-        state = stockDecider.evolve(state, { type: event.type, data: event.data } as StockEvent);
+        state = stockDecider.evolve(state, readEvent<StockEvent>(event));
         replayed += 1;
       }
       if (page.length < REPLAY_PAGE) break;

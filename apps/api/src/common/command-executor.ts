@@ -1,7 +1,15 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { DomainError, fold, parseEventData, type Decider, type DomainEvent } from '@pharmacy/domain';
+import {
+  currentEventVersion,
+  DomainError,
+  fold,
+  parseEventData,
+  readEvent,
+  type Decider,
+  type DomainEvent,
+} from '@pharmacy/domain';
 import {
   comparePositions,
   IdempotencyConflictError,
@@ -303,6 +311,7 @@ export class CommandExecutor implements OnModuleDestroy {
           correlationId: context.correlationId,
           causationId: options.causationId ?? null,
           occurredAt,
+          schemaVersion: currentEventVersion(event.type),
           ...(identity ? { commandId: identity.commandId, requestHash: identity.requestHash } : {}),
         },
       }));
@@ -477,6 +486,7 @@ export class CommandExecutor implements OnModuleDestroy {
   }
 }
 
+/** A recorded event in today's shape: older versions are upcast. */
 function toDomainEvent<Event extends DomainEvent>(recorded: RecordedEvent): Event {
-  return { type: recorded.type, data: recorded.data } as Event;
+  return readEvent<Event>(recorded);
 }

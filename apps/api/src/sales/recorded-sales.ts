@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { stockStreamId, type SaleCompletedData } from '@pharmacy/domain';
+import { readEvent, type SaleCompletedData, stockStreamId } from '@pharmacy/domain';
 import type { EventStore } from '@pharmacy/event-store';
 import type { Principal } from '../common/access/access';
 import { nameBasedUuid } from '../common/idempotency';
@@ -26,7 +26,7 @@ export class RecordedSales {
   /** The sale recorded on this pharmacy's stock stream, or null. */
   async at(pharmacyId: string, saleId: string): Promise<SaleCompletedData | null> {
     const [event] = await this.store.readEventsById(stockStreamId(pharmacyId), [saleEventId(saleId)]);
-    return event?.type === 'SaleCompleted' ? (event.data as SaleCompletedData) : null;
+    return event?.type === 'SaleCompleted' ? readEvent<{ type: string; data: SaleCompletedData }>(event).data : null;
   }
 
   /** The pharmacy, among those the caller may see, whose stock recorded this sale (not in the read model yet). */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { DomainError } from '@pharmacy/domain';
+import { DomainError, readEvent } from '@pharmacy/domain';
 import type { EventStore, RecordedEvent, Subscription } from '@pharmacy/event-store';
 import { acquireLeadership, readCheckpoint, writeCheckpoint } from '@pharmacy/projections';
 import type { ReadDb } from '@pharmacy/read-db';
@@ -74,7 +74,7 @@ export class TransferReactor implements OnApplicationBootstrap, OnApplicationShu
         await this.process.follow({
           id: event.id,
           type: event.type,
-          data: event.data,
+          data: readEvent(event).data,
           userId: event.metadata.userId,
           correlationId: event.metadata.correlationId,
         });

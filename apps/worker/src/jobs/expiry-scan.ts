@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { fold, parseEventData, stockDecider, stockStreamId, type StockEvent } from '@pharmacy/domain';
+import {
+  currentEventVersion,
+  fold,
+  parseEventData,
+  readEvent,
+  stockDecider,
+  stockStreamId,
+  type StockEvent,
+} from '@pharmacy/domain';
 import {
   IdempotencyConflictError,
   nameBasedUuid,
@@ -43,7 +51,7 @@ export async function recordExpiries(store: EventStore, pharmacyId: string, toda
     const state = fold(
       stockDecider,
       stockDecider.initialState(),
-      recorded.map((e) => ({ type: e.type, data: e.data }) as StockEvent),
+      recorded.map((e) => readEvent<StockEvent>(e)),
     );
     const events = stockDecider.decide({ type: 'RecordExpiries', pharmacyId, today }, state);
     if (events.length === 0) return 0;
@@ -56,7 +64,14 @@ export async function recordExpiries(store: EventStore, pharmacyId: string, toda
           id: nameBasedUuid(`BatchExpired|${(event.data as { batchId: string }).batchId}`),
           type: event.type,
           data: parseEventData(event.type, event.data),
-          metadata: { userId: null, pharmacyId, correlationId, causationId: null, occurredAt },
+          metadata: {
+            userId: null,
+            pharmacyId,
+            correlationId,
+            causationId: null,
+            occurredAt,
+            schemaVersion: currentEventVersion(event.type),
+          },
         })),
         recorded.at(-1)?.revision ?? 'no_stream',
       );

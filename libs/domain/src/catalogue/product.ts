@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { diff } from '../shared/changes';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider';
 import { DomainError } from '../shared/errors';
+import type { EventVersions } from '../shared/event-versions';
 
 export const productStreamId = (productId: string) => `product-${productId}`;
 
@@ -25,8 +26,11 @@ export const productDetailsSchema = z.object({
   minStockLevel: z.number().int().min(0),
   maxStockLevel: z.number().int().min(0),
   requiresPrescription: z.boolean(),
-  /** Where the product is kept ("Aisle 3, shelf B"): what a stock count of one shelf covers. Absent from early events. */
-  shelfLocation: z.string().nullable().default(null),
+  /**
+   * Where the product is kept ("Aisle 3, shelf B"): what a stock count of one shelf covers.
+   * Absent from ProductRegistered version 1; its upcaster makes it null.
+   */
+  shelfLocation: z.string().nullable(),
 });
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
 const detailKeys = Object.keys(productDetailsSchema.shape) as Array<keyof ProductDetails>;
@@ -80,6 +84,22 @@ export const productEventSchemas = {
     name: z.string(),
   }),
 } as const;
+
+/**
+ * Versions of the product events whose shape changed (every other is at version 1).
+ * ProductRegistered 2: `details.shelfLocation` (version 1 had no shelf location).
+ */
+export const productEventVersions = {
+  ProductRegistered: {
+    current: 2,
+    upcasters: {
+      1: (data: { details: Record<string, unknown> }) => ({
+        ...data,
+        details: { ...data.details, shelfLocation: data.details.shelfLocation ?? null },
+      }),
+    },
+  },
+} as const satisfies EventVersions;
 
 type Schemas = typeof productEventSchemas;
 export type ProductEvent = { [K in keyof Schemas]: DomainEvent<K, z.infer<Schemas[K]>> }[keyof Schemas];
