@@ -436,6 +436,33 @@ export const scopeQuerySchema = z.object({
   q: z.string().trim().max(200, m.tooLong).optional(),
 });
 
+/** Orders of `GET /api/products` pages: a field, with a leading minus for descending. */
+export const productSorts = ['name', '-name', 'sku', '-sku', 'price', '-price', 'stock', '-stock'] as const;
+export type ProductSort = (typeof productSorts)[number];
+
+/**
+ * GET /api/products. Without `limit`, `offset` and `sort`, every product: the
+ * specification's plain array. With any of them, one page of the products
+ * matching `q` (name in both languages, generic name, brand, SKU, barcode, or
+ * a scanned code), in that order; the `X-Total-Count` header says how many match.
+ */
+export const productListQuerySchema = scopeQuerySchema.extend({
+  limit: z.coerce
+    .number({ error: m.limitInvalid })
+    .int(m.limitInvalid)
+    .min(1, m.limitInvalid)
+    .max(500, m.limitInvalid)
+    .optional(),
+  offset: z.coerce
+    .number({ error: m.offsetInvalid })
+    .int(m.offsetInvalid)
+    .min(0, m.offsetInvalid)
+    .max(10_000_000, m.offsetInvalid)
+    .optional(),
+  sort: z.enum(productSorts, { error: m.sortInvalid }).optional(),
+});
+export type ProductListQuery = z.output<typeof productListQuerySchema>;
+
 /** A history entry of a product or batch (the history drawer). */
 export const historyEntrySchema = z.object({
   position: z.string(),

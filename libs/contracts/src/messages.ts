@@ -55,6 +55,8 @@ export const validationMessages = {
   cashReceivedRequired: 'Cash received is required',
   reasonRequired: 'Reason is required',
   limitInvalid: 'Limit must be a whole number from 1 to 500',
+  offsetInvalid: 'Offset must be a whole number of at least 0',
+  sortInvalid: 'Sort by name, sku, price or stock, with a leading minus for descending',
   adjustmentReasonInvalid: 'Choose a reason: count correction, damaged, lost, found or returned to supplier',
   quantityChangeInvalid: 'The quantity change must be a whole number other than 0',
   sourcePharmacyRequired: 'Source pharmacy is required',

@@ -42,6 +42,7 @@ import {
   lowStockItemSchema,
   productInputSchema,
   productSchema,
+  productSorts,
   stockAdjustmentSchema,
   supplierInputSchema,
   supplierSchema,
@@ -435,10 +436,18 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
     'get',
     '/api/products',
     'Products',
-    'Products with stock totals in scope',
-    { query: scopeParam },
+    'Products with stock totals in scope: all of them, or with `limit`, `offset`, `sort` or `q` one page of those matching `q` (name in both languages, generic name, brand, SKU, barcode or a scanned code), the `X-Total-Count` header saying how many match',
     {
-      200: json(z.array(productSchema), 'Products'),
+      query: scopeParam.extend({
+        q: z.string().optional(),
+        limit: z.string().optional().describe('1 to 500 (default 50 when paging)'),
+        offset: z.string().optional().describe('0 or more (default 0)'),
+        sort: z.enum(productSorts).optional().describe('Field, with a leading minus for descending (default name)'),
+      }),
+    },
+    {
+      200: json(z.array(productSchema), 'Products (one page when paging; X-Total-Count: how many match)'),
+      400: error('Invalid limit, offset or sort'),
       403: error(scoped),
     },
   );

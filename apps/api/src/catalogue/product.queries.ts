@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type Kysely } from 'kysely';
-import type { HistoryEntry, Product } from '@pharmacy/contracts';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import type { HistoryEntry, Product, ProductSort } from '@pharmacy/contracts';
 import type { ReadDatabase, ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
 
@@ -63,16 +63,9 @@ export class ProductQueries {
    */
   async search(text: string, codes: string[], scope: Scope, limit = 50): Promise<Product[]> {
     const needle = text.toLowerCase();
-    const pattern = `%${escapeLike(needle)}%`;
-    const exact = [...codes.map((c) => c.toLowerCase()), needle];
+    const exact = exactCodes(text, codes);
     const rows = await this.base(scope)
-      .where((eb) =>
-        eb.or([
-          eb('products.searchText', 'ilike', pattern),
-          eb(sql`lower(products.sku)`, 'in', exact),
-          eb(sql`lower(products.barcode)`, 'in', exact),
-        ]),
-      )
+      .where((eb) => matching(eb, text, codes))
       .orderBy(
         sql`(lower(products.sku) in (${sql.join(exact)}) or lower(products.barcode) in (${sql.join(exact)}))`,
         'desc',
@@ -82,6 +75,41 @@ export class ProductQueries {
       .limit(limit)
       .execute();
     return rows.map(toProduct);
+  }
+
+  /**
+   * One page of the products matching `text` (or all, when it is empty), in
+   * `sort` order with the id breaking ties, and how many match in all.
+   */
+  async page(
+    scope: Scope,
+    options: { text: string; codes: string[]; sort: ProductSort; limit: number; offset: number },
+  ): Promise<{ products: Product[]; total: number }> {
+    const descending = options.sort.startsWith('-');
+    const direction = descending ? 'desc' : 'asc';
+    const key = options.sort.replace(/^-/, '') as 'name' | 'sku' | 'price' | 'stock';
+    const order = {
+      name: sql`products.name`,
+      sku: sql`lower(products.sku)`,
+      price: sql`products.price`,
+      stock: sql`coalesce(stock.units, 0)`,
+    }[key];
+    let rows = this.base(scope);
+    let count = this.db.selectFrom('products').select((eb) => eb.fn.countAll<string>().as('n'));
+    if (options.text !== '') {
+      rows = rows.where((eb) => matching(eb, options.text, options.codes));
+      count = count.where((eb) => matching(eb, options.text, options.codes));
+    }
+    const [page, total] = await Promise.all([
+      rows
+        .orderBy(order, direction)
+        .orderBy('products.id', direction)
+        .limit(options.limit)
+        .offset(options.offset)
+        .execute(),
+      count.executeTakeFirstOrThrow(),
+    ]);
+    return { products: page.map(toProduct), total: Number(total.n) };
   }
 
   /** Units of a product on hand in the given pharmacies. */
@@ -142,4 +170,19 @@ function toProduct(row: ProductRow): Product {
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
   };
+}
+
+/** The text itself and the exact codes it stands for (a scanned GTIN in its stored forms), lower-cased. */
+function exactCodes(text: string, codes: string[]): string[] {
+  return [...codes.map((c) => c.toLowerCase()), text.toLowerCase()];
+}
+
+/** Name (both languages), generic name, brand, SKU or barcode containing the text, or exactly one of the codes. */
+function matching(eb: ExpressionBuilder<ReadDatabase, 'products'>, text: string, codes: string[]) {
+  const exact = exactCodes(text, codes);
+  return eb.or([
+    eb('products.searchText', 'ilike', `%${escapeLike(text.toLowerCase())}%`),
+    eb(sql`lower(products.sku)`, 'in', exact),
+    eb(sql`lower(products.barcode)`, 'in', exact),
+  ]);
 }

@@ -1,15 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   createProductSchema,
   productInputSchema,
+  productListQuerySchema,
   scopeQuerySchema,
   type CreateProductInput,
   type HistoryEntry,
   type Product,
   type ProductInput,
+  type ProductListQuery,
 } from '@pharmacy/contracts';
 import { productNotFound } from '@pharmacy/domain';
+import type { Response } from 'express';
 import type { z } from 'zod';
 import { AdminOnly, type Principal } from '../common/access/access';
 import { newEntityId } from '../common/idempotency';
@@ -32,12 +35,26 @@ export class ProductsHttpController {
     private readonly scope: PharmacyScope,
   ) {}
 
+  /** Every product (the specification's plain array), or one page of them with `limit`, `offset`, `sort` and `q`. */
   @Get()
   async list(
-    @Query(new ZodValidationPipe(scopeQuerySchema)) query: z.output<typeof scopeQuerySchema>,
+    @Query(new ZodValidationPipe(productListQuerySchema)) query: ProductListQuery,
     @Caller() caller: Principal,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<Product[]> {
-    return this.queries.list(await this.scope.readable(caller, query.pharmacyId));
+    const scope = await this.scope.readable(caller, query.pharmacyId);
+    const paged = query.limit !== undefined || query.offset !== undefined || query.sort !== undefined;
+    if (!paged && !query.q) return this.queries.list(scope);
+    const { text, codes } = scanCodes(query.q ?? '');
+    const { products, total } = await this.queries.page(scope, {
+      text,
+      codes,
+      sort: query.sort ?? 'name',
+      limit: query.limit ?? 50,
+      offset: query.offset ?? 0,
+    });
+    response.setHeader('X-Total-Count', String(total));
+    return products;
   }
 
   /** Search by name, Arabic name, generic name, SKU or barcode; a scanned GS1 code finds its GTIN. */
