@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalIdSchema } from './fields';
+import { idSchema, optionalIdSchema, pageLimitSchema } from './fields';
 import { validationMessages as m } from './messages';
 
 const instant = z.iso.datetime({ offset: true, error: m.instantInvalid });
@@ -120,12 +120,7 @@ export const auditEventsQuerySchema = z.object({
     .string()
     .regex(/^\d{1,19}$/, m.cursorInvalid)
     .optional(),
-  limit: z.coerce
-    .number({ error: m.limitInvalid })
-    .int(m.limitInvalid)
-    .min(1, m.limitInvalid)
-    .max(200, m.limitInvalid)
-    .default(50),
+  limit: pageLimitSchema(200).default(50),
   lang: z.enum(['en', 'ar'], { error: m.languageInvalid }).optional(),
 });
 

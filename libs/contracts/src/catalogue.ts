@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { idSchema, optionalEmail, optionalIdSchema, optionalText, optionalVersionSchema } from './fields';
+import {
+  idSchema,
+  optionalEmail,
+  optionalIdSchema,
+  optionalText,
+  optionalVersionSchema,
+  pageLimitSchema,
+} from './fields';
 import { validationMessages as m } from './messages';
 
 /**
@@ -447,12 +454,7 @@ export type ProductSort = (typeof productSorts)[number];
  * a scanned code), in that order; the `X-Total-Count` header says how many match.
  */
 export const productListQuerySchema = scopeQuerySchema.extend({
-  limit: z.coerce
-    .number({ error: m.limitInvalid })
-    .int(m.limitInvalid)
-    .min(1, m.limitInvalid)
-    .max(500, m.limitInvalid)
-    .optional(),
+  limit: pageLimitSchema(500).optional(),
   offset: z.coerce
     .number({ error: m.offsetInvalid })
     .int(m.offsetInvalid)

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { validationMessages as m } from './messages';
 
+/** A list's page size: a whole number from 1 to `max`, from a query string. */
+export const pageLimitSchema = (max: number) =>
+  z.coerce.number({ error: m.limitInvalid }).int(m.limitInvalid).min(1, m.limitInvalid).max(max, m.limitInvalid);
+
 /** Optional text: trimmed; empty becomes null. */
 export const optionalText = (max: number) =>
   z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, moneySchema, salesUnits } from './catalogue';
-import { idSchema, optionalIdSchema, optionalText } from './fields';
+import { idSchema, optionalIdSchema, optionalText, pageLimitSchema } from './fields';
 import { validationMessages as m } from './messages';
 
 // ---------------------------------------------------------------- point of sale
@@ -49,12 +49,7 @@ export type ReturnSaleInput = z.output<typeof returnSaleSchema>;
 
 /** GET /api/sales */
 export const salesQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: m.limitInvalid })
-    .int(m.limitInvalid)
-    .min(1, m.limitInvalid)
-    .max(500, m.limitInvalid)
-    .default(50),
+  limit: pageLimitSchema(500).default(50),
   pharmacyId: optionalIdSchema(),
   /** Business days, both included (the Reports screen's period). */
   startDate: isoDateSchema(m.expiryDateInvalid).optional(),

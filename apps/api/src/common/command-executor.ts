@@ -205,7 +205,7 @@ export class CommandExecutor implements OnModuleDestroy {
   }> {
     const saved = snapshot ? await this.snapshots.load<State>(streamId, snapshot) : null;
     const tail = await this.store.readStream(streamId, saved ? { fromRevision: saved.revision + 1n } : {});
-    const state = fold(decider, saved ? saved.state : decider.initialState(), tail.map(toDomainEvent<Event>));
+    const state = fold(decider, saved ? saved.state : decider.initialState(), tail.map(readEvent<Event>));
     const last = tail.at(-1);
     const revision = last ? last.revision : (saved?.revision ?? null);
     const meta: StreamMeta = {
@@ -263,7 +263,7 @@ export class CommandExecutor implements OnModuleDestroy {
         const repeat = await this.recorded(streamId, identity, options.eventId?.(0));
         if (repeat) {
           const loaded = await this.current(streamId, decider, options);
-          const events = repeat.map(toDomainEvent<Event>);
+          const events = repeat.map(readEvent<Event>);
           return {
             outcome: {
               events,
@@ -424,7 +424,7 @@ export class CommandExecutor implements OnModuleDestroy {
       const tail = await this.store.readStream(streamId, { fromRevision: from });
       if (tail.length > 0) {
         const last = tail.at(-1)!;
-        this.evolveLoaded(streamId, decider, cached, tail.map(toDomainEvent<Event>), {
+        this.evolveLoaded(streamId, decider, cached, tail.map(readEvent<Event>), {
           revision: last.revision,
           updatedAt: last.metadata.occurredAt,
         });
@@ -484,9 +484,4 @@ export class CommandExecutor implements OnModuleDestroy {
         this.logger.warn({ err: error, streamId }, 'snapshot not saved; the next load folds a longer tail');
       });
   }
-}
-
-/** A recorded event in today's shape: older versions are upcast. */
-function toDomainEvent<Event extends DomainEvent>(recorded: RecordedEvent): Event {
-  return readEvent<Event>(recorded);
 }
