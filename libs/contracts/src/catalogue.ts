@@ -5,7 +5,7 @@ import {
   optionalIdSchema,
   optionalText,
   optionalVersionSchema,
-  pageLimitSchema,
+  pageQueryFields,
 } from './fields';
 import { validationMessages as m } from './messages';
 
@@ -453,16 +453,7 @@ export type ProductSort = (typeof productSorts)[number];
  * matching `q` (name in both languages, generic name, brand, SKU, barcode, or
  * a scanned code), in that order; the `X-Total-Count` header says how many match.
  */
-export const productListQuerySchema = scopeQuerySchema.extend({
-  limit: pageLimitSchema(500).optional(),
-  offset: z.coerce
-    .number({ error: m.offsetInvalid })
-    .int(m.offsetInvalid)
-    .min(0, m.offsetInvalid)
-    .max(10_000_000, m.offsetInvalid)
-    .optional(),
-  sort: z.enum(productSorts, { error: m.sortInvalid }).optional(),
-});
+export const productListQuerySchema = scopeQuerySchema.extend(pageQueryFields(productSorts, m.sortInvalid));
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
 /** A history entry of a product or batch (the history drawer). */

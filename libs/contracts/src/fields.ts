@@ -5,6 +5,36 @@ import { validationMessages as m } from './messages';
 export const pageLimitSchema = (max: number) =>
   z.coerce.number({ error: m.limitInvalid }).int(m.limitInvalid).min(1, m.limitInvalid).max(max, m.limitInvalid);
 
+/** How many rows of a list to skip: a whole number from 0, from a query string. */
+export const pageOffsetSchema = z.coerce
+  .number({ error: m.offsetInvalid })
+  .int(m.offsetInvalid)
+  .min(0, m.offsetInvalid)
+  .max(10_000_000, m.offsetInvalid);
+
+/**
+ * The paging fields every list call accepts: `limit` (1 to `maxLimit`),
+ * `offset` and `sort` (one of `sorts`, a leading minus for descending; a
+ * wrong one is refused with `sortMessage`, which names the list's orders).
+ * Without any of them a list answers the specification's plain array.
+ */
+export function pageQueryFields<const S extends readonly [string, ...string[]]>(
+  sorts: S,
+  sortMessage: string,
+  maxLimit = 500,
+) {
+  return {
+    limit: pageLimitSchema(maxLimit).optional(),
+    offset: pageOffsetSchema.optional(),
+    sort: z.enum(sorts, { error: sortMessage }).optional(),
+  };
+}
+
+/** True when a list call asked for a page (any of `limit`, `offset`, `sort`). */
+export function isPageRequest(query: { limit?: number; offset?: number; sort?: string }): boolean {
+  return query.limit !== undefined || query.offset !== undefined || query.sort !== undefined;
+}
+
 /** Optional text: trimmed; empty becomes null. */
 export const optionalText = (max: number) =>
   z

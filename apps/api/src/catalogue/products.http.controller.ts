@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res }
 import { CommandBus } from '@nestjs/cqrs';
 import {
   createProductSchema,
+  isPageRequest,
   productInputSchema,
   productListQuerySchema,
   scopeQuerySchema,
@@ -17,6 +18,7 @@ import type { z } from 'zod';
 import { AdminOnly, type Principal } from '../common/access/access';
 import { newEntityId } from '../common/idempotency';
 import { ParseId } from '../common/ids';
+import { sendPage } from '../common/paging';
 import { PharmacyScope } from '../common/pharmacy-scope';
 import { Caller, Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
@@ -43,8 +45,7 @@ export class ProductsHttpController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<Product[]> {
     const scope = await this.scope.readable(caller, query.pharmacyId);
-    const paged = query.limit !== undefined || query.offset !== undefined || query.sort !== undefined;
-    if (!paged && !query.q) return this.queries.list(scope);
+    if (!isPageRequest(query) && !query.q) return this.queries.list(scope);
     const { text, codes } = scanCodes(query.q ?? '');
     const { products, total } = await this.queries.page(scope, {
       text,
@@ -53,8 +54,7 @@ export class ProductsHttpController {
       limit: query.limit ?? 50,
       offset: query.offset ?? 0,
     });
-    response.setHeader('X-Total-Count', String(total));
-    return products;
+    return sendPage(response, products, total);
   }
 
   /** Search by name, Arabic name, generic name, SKU or barcode; a scanned GS1 code finds its GTIN. */

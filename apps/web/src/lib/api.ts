@@ -97,13 +97,26 @@ export function withQuery(path: string, params: Readonly<Record<string, string |
 
 /** A read from an explicit URL (see `fetchJson`). */
 export async function fetchJsonAt(url: string, options: FetchJsonOptions = {}): Promise<unknown> {
+  const response = await read(url, options);
+  return response === null ? null : response.json();
+}
+
+/** One page of a paged list call: its rows, and how many match in all (the `X-Total-Count` header). */
+export async function fetchPageAt(url: string, options: FetchJsonOptions = {}): Promise<{ body: unknown; total: number }> {
+  const response = await read(url, { ...options, on401: 'throw' });
+  const total = Number(response!.headers.get('X-Total-Count'));
+  if (!Number.isSafeInteger(total) || total < 0) throw new Error(`${url} answered without a usable X-Total-Count`);
+  return { body: await response!.json(), total };
+}
+
+async function read(url: string, options: FetchJsonOptions): Promise<Response | null> {
   const init: RequestInit = { credentials: 'include', cache: 'no-store', signal: options.signal };
   let response = await fetch(url, init);
   // A 304 has no body to parse; ask again and let the browser revalidate into a full answer.
   if (response.status === 304) response = await fetch(url, { ...init, cache: 'no-cache' });
   if (response.status === 401 && options.on401 === 'returnNull') return null;
   await throwIfNotOk(response);
-  return response.json();
+  return response;
 }
 
 export function isUnauthorizedError(error: unknown): boolean {

@@ -9,7 +9,7 @@ import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
 import { localizedName } from '../../../lib/catalogue';
 import { useOverviewProducts, useScopedInventory } from '../api/dashboard-reads';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useExportOverview } from '../hooks/use-export-overview';
 import { SEARCH_DEBOUNCE_MS } from '../utils/constants';
 import {

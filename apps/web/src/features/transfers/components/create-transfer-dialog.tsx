@@ -14,7 +14,7 @@ import { apiErrorDetailsOf, apiErrorOf } from '../../../lib/api';
 import { localizedName } from '../../../lib/catalogue';
 import { translateValidationMessage } from '../../../lib/validation-message';
 import { availabilityQueryOptions, useAvailability, useCreateTransfer } from '../api/transfers';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { transferErrorMessage } from '../utils/transfer-errors';
 import { transferLines, type TransferLine, type TransferLineAction } from '../utils/transfer-lines';
 
