@@ -2,6 +2,13 @@ export type { Projection } from './runner/projection';
 export { ProjectionRunner, type ProjectionRunnerOptions, type RunnerLogger } from './runner/projection-runner';
 export { ProjectionWaiter } from './runner/projection-waiter';
 export { rebuildProjection, type RebuildProgress, type RebuildResult } from './runner/rebuild';
+export {
+  rebuildProjections,
+  type FullRebuildOptions,
+  type FullRebuildProgress,
+  type FullRebuildResult,
+  type RebuildPhase,
+} from './runner/full-rebuild';
 export { readCheckpoint, lowestCheckpoint, writeCheckpoint } from './runner/checkpoints';
 export { allProjections, findProjections } from './registry';
 export { startProjector, type ProjectorHandle } from './runtime';

@@ -13,7 +13,8 @@ import type { Projection } from '../runner/projection';
  */
 export const salesProjection: Projection = {
   name: 'sales',
-  version: 4,
+  // 5: product_sales_chain is one of its tables (a rebuild used to leave it, and add the sales to it again).
+  version: 5,
   handles: ['SaleCompleted', 'SaleReturned'] satisfies Array<StockEvent['type']>,
   tables: [
     'sales',
@@ -24,6 +25,7 @@ export const salesProjection: Projection = {
     'commissionLines',
     'productDailySales',
     'productSalesTotals',
+    'productSalesChain',
   ],
 
   async apply(trx, recorded) {

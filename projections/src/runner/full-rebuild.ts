@@ -1,0 +1,234 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { parseEventData, recordedVersion } from '@pharmacy/domain';
+import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '@pharmacy/event-store';
+import type { ReadDatabase } from '@pharmacy/read-db';
+import { lockProjections, writeCheckpoints } from './checkpoints';
+import { applyEvents, type Projection } from './projection';
+import { assertSchemaName, tableName, useSchema } from './shadow';
+
+/**
+ * Full rebuilds of read models while the product keeps serving (issue 13).
+ *
+ * 1. `replay`: an empty copy of every table the projections own is made in a
+ *    schema of its own, with its columns, defaults, checks and its primary and
+ *    unique keys (the projections' upserts need them) but without its other
+ *    indexes. The log is read once, page by page, the next page read while the
+ *    current one is written, each event parsed once for every projection.
+ * 2. `indexes`: the other indexes are built on the loaded tables, under the
+ *    names the migrations gave them, and the tables analysed.
+ * 3. `swap`: under the projections' lock (the live projector waits), the events
+ *    appended since the replay began are applied to the new tables, the live
+ *    tables are moved out and the new ones moved into `public`, and the
+ *    checkpoints are set, in one transaction. Readers see the old tables until
+ *    it commits, then the new ones; nothing is half built in between.
+ */
+
+/** Pages of the log written per transaction of the replay phase. */
+const PAGES_PER_TRANSACTION = 20;
+
+export type RebuildPhase = 'replay' | 'indexes' | 'swap';
+
+export interface FullRebuildProgress {
+  phase: RebuildPhase;
+  /** Log events read so far. */
+  processed: number;
+  /** Events in the log when the rebuild started (the goal of `replay`). */
+  total: number;
+  /** How far through the log, 0..1. */
+  fraction: number;
+}
+
+export interface FullRebuildOptions {
+  /** Log events per page (default 5,000). */
+  batchSize?: number;
+  onProgress?: (progress: FullRebuildProgress) => void | Promise<void>;
+}
+
+export interface FullRebuildResult {
+  projections: string[];
+  /** Log events replayed, those appended during the rebuild included. */
+  events: number;
+  ms: number;
+  /** Time spent in each phase, ms. */
+  phases: Record<RebuildPhase, number>;
+}
+
+interface TableShape {
+  table: string;
+  /** `ALTER TABLE ... ADD CONSTRAINT` clauses (primary and unique keys), applied before the load. */
+  constraints: Array<{ name: string; definition: string }>;
+  /** `CREATE INDEX` statements of the indexes that back no constraint, with `public.` as the schema. */
+  indexes: Array<{ unique: boolean; definition: string }>;
+}
+
+/** How each live table is made: what the shadow copy must get before and after its load. */
+async function tableShapes(db: Kysely<ReadDatabase>, tables: readonly string[]): Promise<TableShape[]> {
+  const constraints = await sql<{ table: string; name: string; definition: string }>`
+    SELECT c.conrelid::regclass::text AS table, c.conname AS name, pg_get_constraintdef(c.oid) AS definition
+      FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+     WHERE n.nspname = 'public' AND c.contype IN ('p', 'u', 'x') AND c.conrelid::regclass::text = ANY(${tables})
+     ORDER BY c.conname`.execute(db);
+  const indexes = await sql<{ table: string; unique: boolean; definition: string }>`
+    SELECT i.tablename AS table, x.indisunique AS unique, i.indexdef AS definition
+      FROM pg_indexes i
+      JOIN pg_class ic ON ic.relname = i.indexname AND ic.relnamespace = 'public'::regnamespace
+      JOIN pg_index x ON x.indexrelid = ic.oid
+     WHERE i.schemaname = 'public' AND i.tablename = ANY(${tables})
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = ic.oid)
+     ORDER BY i.indexname`.execute(db);
+  return tables.map((table) => ({
+    table,
+    constraints: constraints.rows.filter((c) => c.table === table),
+    indexes: indexes.rows.filter((i) => i.table === table),
+  }));
+}
+
+/** `CREATE INDEX name ON public.t ...` made to build the same index on `schema.t`. */
+function inSchema(definition: string, schema: string): string {
+  const moved = definition.replace(/ ON (ONLY )?public\./, (_, only: string | undefined) => ` ON ${only ?? ''}${schema}.`);
+  if (moved === definition) throw new Error(`Cannot place index in schema ${schema}: ${definition}`);
+  return moved;
+}
+
+/** Parses every event of a page once, in today's shape; each projection then takes the types it handles. */
+function parsePage(page: readonly RecordedEvent[], handled: ReadonlySet<string>): RecordedEvent[] {
+  return page
+    .filter((event) => handled.has(event.type))
+    .map((event) => ({ ...event, data: parseEventData(event.type, event.data, recordedVersion(event.metadata)) }));
+}
+
+async function applyPage(
+  trx: Transaction<ReadDatabase>,
+  projections: readonly Projection[],
+  events: readonly RecordedEvent[],
+): Promise<void> {
+  for (const projection of projections) {
+    const handles = new Set(projection.handles);
+    await applyEvents(
+      trx,
+      projection,
+      events.filter((event) => handles.has(event.type)),
+    );
+  }
+}
+
+/**
+ * Rebuilds these projections from the whole log into a shadow schema and
+ * swaps the result in (see above). A projection reading a table it does not
+ * own reads the live one, as it does when the projector runs.
+ */
+export async function rebuildProjections(
+  store: EventStore,
+  db: Kysely<ReadDatabase>,
+  projections: readonly Projection[],
+  options: FullRebuildOptions = {},
+): Promise<FullRebuildResult> {
+  const started = Date.now();
+  const phases: Record<RebuildPhase, number> = { replay: 0, indexes: 0, swap: 0 };
+  const names = projections.map((p) => p.name);
+  const tables = [...new Set(projections.flatMap((p) => p.tables.map(tableName)))];
+  const handled = new Set(projections.flatMap((p) => p.handles));
+  const stamp = `${Date.now().toString(36)}_${process.pid}`;
+  const shadow = `rebuild_${stamp}`;
+  const retired = `retired_${stamp}`;
+  assertSchemaName(shadow);
+  assertSchemaName(retired);
+  const batchSize = options.batchSize ?? 5000;
+  const head = await store.headPosition();
+  const total = head ? Number(head.commit) : 0;
+  let processed = 0;
+  let after: GlobalPosition | null = null;
+  const report = async (phase: RebuildPhase) => {
+    const fraction = total > 0 && after ? Math.min(1, Number(after.commit) / total) : 1;
+    await options.onProgress?.({ phase, processed, total, fraction });
+  };
+
+  const shapes = await tableShapes(db, tables);
+  await sql`CREATE SCHEMA ${sql.id(shadow)}`.execute(db);
+  try {
+    // 1. The tables, with their keys; the log replayed into them.
+    let mark = Date.now();
+    await db.transaction().execute(async (trx) => {
+      for (const shape of shapes) {
+        await sql`CREATE TABLE ${sql.id(shadow, shape.table)} (LIKE ${sql.id('public', shape.table)}
+          INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING GENERATED INCLUDING IDENTITY
+          INCLUDING STORAGE INCLUDING COMPRESSION INCLUDING COMMENTS INCLUDING STATISTICS)`.execute(trx);
+        for (const c of shape.constraints) {
+          await sql`ALTER TABLE ${sql.id(shadow, shape.table)} ADD CONSTRAINT ${sql.id(c.name)} ${sql.raw(c.definition)}`.execute(
+            trx,
+          );
+        }
+        for (const index of shape.indexes.filter((i) => i.unique)) {
+          await sql.raw(inSchema(index.definition, shadow)).execute(trx);
+        }
+      }
+    });
+    const replay = async (
+      trx: Transaction<ReadDatabase>,
+      until: GlobalPosition | null,
+      phase: RebuildPhase,
+      maxPages = Infinity,
+    ) => {
+      let next = store.readAll({ after, maxCount: batchSize });
+      for (let pages = 0; pages < maxPages; pages += 1) {
+        const page = await next;
+        const within = until ? page.filter((event) => comparePositions(event.position, until) <= 0) : page;
+        if (within.length === 0) break;
+        const last = within[within.length - 1]!.position;
+        // Reading the next page overlaps with writing this one: the log and the tables are read and written at once.
+        next = store.readAll({ after: last, maxCount: batchSize });
+        await applyPage(trx, projections, parsePage(within, handled));
+        processed += within.length;
+        after = last;
+        await report(phase);
+        if (within.length < page.length) break;
+      }
+      await next.catch(() => undefined);
+    };
+    // The bulk of the log, in transactions of a few pages each so nothing grows without bound.
+    for (;;) {
+      const before = processed;
+      await db.transaction().execute(async (trx) => {
+        await useSchema(trx, shadow);
+        // The shadow tables are not live: a crash leaves a schema to drop, nothing to recover.
+        await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+        await replay(trx, head, 'replay', PAGES_PER_TRANSACTION);
+      });
+      if (processed === before || !head || (after && comparePositions(after, head) >= 0)) break;
+    }
+    phases.replay = Date.now() - mark;
+
+    // 2. The other indexes, built once on the loaded tables.
+    mark = Date.now();
+    await report('indexes');
+    for (const shape of shapes) {
+      for (const index of shape.indexes.filter((i) => !i.unique)) {
+        await sql.raw(inSchema(index.definition, shadow)).execute(db);
+      }
+      await sql`ANALYZE ${sql.id(shadow, shape.table)}`.execute(db);
+    }
+    phases.indexes = Date.now() - mark;
+
+    // 3. What was appended meanwhile, then the swap, in one transaction under the lock.
+    mark = Date.now();
+    await db.transaction().execute(async (trx) => {
+      await lockProjections(trx, names);
+      await useSchema(trx, shadow);
+      await replay(trx, null, 'swap');
+      await sql`SELECT set_config('search_path', 'public', true)`.execute(trx);
+      await sql`CREATE SCHEMA ${sql.id(retired)}`.execute(trx);
+      for (const table of tables) {
+        await sql`ALTER TABLE ${sql.id('public', table)} SET SCHEMA ${sql.id(retired)}`.execute(trx);
+        await sql`ALTER TABLE ${sql.id(shadow, table)} SET SCHEMA public`.execute(trx);
+      }
+      if (after) await writeCheckpoints(trx, projections, after);
+      else await trx.deleteFrom('projectionCheckpoints').where('name', 'in', names).execute();
+    });
+    await report('swap');
+    phases.swap = Date.now() - mark;
+    await sql`DROP SCHEMA IF EXISTS ${sql.id(retired)} CASCADE`.execute(db);
+  } finally {
+    await sql`DROP SCHEMA IF EXISTS ${sql.id(shadow)} CASCADE`.execute(db);
+  }
+  return { projections: names, events: processed, ms: Date.now() - started, phases };
+}
