@@ -79,6 +79,44 @@ describe('product pages', () => {
     expect(byStock.products[0]).toMatchObject({ id: made[4]!.id, totalStock: 9 });
   });
 
+  it('orders by the name an Arabic reader sees: the Arabic one, else the English one', async () => {
+    const nameless = (
+      await admin
+        .post('/api/products')
+        .send({ sku: `${prefix}-NOAR`, name: `${prefix} Item without Arabic`, price: '1.00' })
+        .expect(201)
+    ).body as Product;
+    try {
+      const { products, total } = await page({ q: prefix, sort: 'nameAr', limit: 20 });
+      expect(total).toBe(8);
+      // Latin letters sort before Arabic ones, so the English fallback comes first.
+      expect(products.map((p) => p.id)).toEqual([nameless.id, ...made.map((p) => p.id)]);
+      const descending = await page({ q: prefix, sort: '-nameAr', limit: 20 });
+      expect(descending.products.map((p) => p.id)).toEqual(products.map((p) => p.id).reverse());
+    } finally {
+      await admin.delete(`/api/products/${nameless.id}`).expect(204);
+    }
+  });
+
+  it('sums the stock of the pharmacies the caller may see, and refuses a pharmacy they may not', async () => {
+    const layla = await app.signIn(demoAccounts.layla.email, demoAccounts.layla.password);
+    const own = await layla
+      .get('/api/products')
+      .query({ q: `${prefix}-4`, limit: 5 })
+      .expect(200);
+    expect((own.body as Product[]).map((p) => [p.id, p.totalStock])).toEqual([[made[4]!.id, 9]]);
+    const abdoun = await admin
+      .get('/api/products')
+      .query({ q: `${prefix}-4`, limit: 5, pharmacyId: demoPharmacyIds.abdoun })
+      .expect(200);
+    expect((abdoun.body as Product[]).map((p) => p.totalStock)).toEqual([0]);
+    const refused = await layla
+      .get('/api/products')
+      .query({ limit: 5, pharmacyId: demoPharmacyIds.abdoun })
+      .expect(403);
+    expect(refused.body).toMatchObject({ code: 'PHARMACY_FORBIDDEN' });
+  });
+
   it('searches the names in both languages, the SKU and the barcode', async () => {
     expect((await page({ q: `صنف ${prefix} 3` })).products.map((p) => p.id)).toEqual([made[3]!.id]);
     expect((await page({ q: `${prefix}-5`.toLowerCase() })).products.map((p) => p.id)).toEqual([made[5]!.id]);
@@ -96,7 +134,7 @@ describe('product pages', () => {
     expect(await messages({ limit: '501' })).toEqual(['Limit must be a whole number from 1 to 500']);
     expect(await messages({ offset: '-1' })).toEqual(['Offset must be a whole number of at least 0']);
     expect(await messages({ sort: 'colour' })).toEqual([
-      'Sort by name, sku, price or stock, with a leading minus for descending',
+      'Sort by name, nameAr, sku, price or stock, with a leading minus for descending',
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './fields';
+import { idSchema, pageQueryFields } from './fields';
 import { validationMessages as m } from './messages';
 
 export const roleSchema = z.enum(['admin', 'pharmacist', 'auditor'], { error: m.roleInvalid });
@@ -135,6 +135,22 @@ export const adminUserRowSchema = z.object({
   isAssignmentActive: z.boolean().nullable(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+/** Orders of `GET /api/admin/users` pages: name (first, then last), e-mail, role or when created; a leading minus for descending. */
+export const userSorts = ['name', '-name', 'email', '-email', 'role', '-role', 'created', '-created'] as const;
+export type UserSort = (typeof userSorts)[number];
+
+/**
+ * GET /api/admin/users. Without `limit`, `offset`, `sort` and `q`, every
+ * user's rows: the specification's flat array. With any of them, the rows of
+ * one page of users (all the rows of each) matching `q` (name or e-mail), in
+ * that order; the `X-Total-Count` header says how many users match.
+ */
+export const adminUsersQuerySchema = z.object({
+  q: z.string().trim().max(200, m.tooLong).optional(),
+  ...pageQueryFields(userSorts, m.userSortInvalid),
+});
+export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
 
 export const updateRoleSchema = z.object({ role: roleSchema });
 export const assignPharmacySchema = z.object({ pharmacyId: idSchema() });

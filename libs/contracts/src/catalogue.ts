@@ -443,8 +443,23 @@ export const scopeQuerySchema = z.object({
   q: z.string().trim().max(200, m.tooLong).optional(),
 });
 
-/** Orders of `GET /api/products` pages: a field, with a leading minus for descending. */
-export const productSorts = ['name', '-name', 'sku', '-sku', 'price', '-price', 'stock', '-stock'] as const;
+/**
+ * Orders of `GET /api/products` pages: a field, with a leading minus for
+ * descending. `nameAr` is the name an Arabic reader sees (the Arabic name, or
+ * the English one when there is none).
+ */
+export const productSorts = [
+  'name',
+  '-name',
+  'nameAr',
+  '-nameAr',
+  'sku',
+  '-sku',
+  'price',
+  '-price',
+  'stock',
+  '-stock',
+] as const;
 export type ProductSort = (typeof productSorts)[number];
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalIdSchema, optionalText } from './fields';
+import { idSchema, optionalIdSchema, optionalText, pageQueryFields } from './fields';
 import { validationMessages as m } from './messages';
 
 export const countVarianceReasonNames = [
@@ -47,7 +47,24 @@ export type RecordCountsInput = z.output<typeof recordCountsSchema>;
 
 export const cancelCountSchema = z.object({ reason: optionalText(500) });
 
-export const countsQuerySchema = z.object({ pharmacyId: optionalIdSchema() });
+/**
+ * Orders of `GET /api/stock-counts` pages: `started` (when started), or
+ * `status` (open counts first, as they need work, then posted, then
+ * cancelled; newest first within each); a leading minus for descending.
+ */
+export const countSorts = ['started', '-started', 'status', '-status'] as const;
+export type CountSort = (typeof countSorts)[number];
+
+/**
+ * GET /api/stock-counts. Without `limit`, `offset` and `sort`, the
+ * pharmacy's counts, newest first. With any of them, one page in that order
+ * (default `-started`, newest first); the `X-Total-Count` header says how many there are.
+ */
+export const countsQuerySchema = z.object({
+  pharmacyId: optionalIdSchema(),
+  ...pageQueryFields(countSorts, m.countSortInvalid),
+});
+export type CountsQuery = z.output<typeof countsQuerySchema>;
 
 export const stockCountSchema = z.object({
   id: z.string(),

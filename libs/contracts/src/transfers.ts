@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalIdSchema, optionalText } from './fields';
+import { idSchema, optionalIdSchema, optionalText, pageQueryFields } from './fields';
 import { validationMessages as m } from './messages';
 
 // ---------------------------------------------------------------- transfers
@@ -67,8 +67,41 @@ export type ReceiveTransferInput = z.output<typeof receiveTransferSchema>;
 export const cancelTransferSchema = z.object({ reason: optionalText(500) });
 export type CancelTransferInput = z.output<typeof cancelTransferSchema>;
 
-/** GET /api/transfers */
-export const transfersQuerySchema = z.object({ pharmacyId: optionalIdSchema() });
+/**
+ * Orders of `GET /api/transfers` pages: `created` (when created), or `status`
+ * (in the order a transfer goes: pending, approved, completed, then
+ * cancelled; newest first within each); a leading minus for descending.
+ */
+export const transferSorts = ['created', '-created', 'status', '-status'] as const;
+export type TransferSort = (typeof transferSorts)[number];
+
+/**
+ * GET /api/transfers. Without `limit`, `offset`, `sort`, `q` and `status`,
+ * every transfer from or to the pharmacy: the specification's array. With any
+ * of them, one page of those matching `q` (the id, with or without '#', either
+ * pharmacy's name in either language, or the notes) and `status`, newest first
+ * unless sorted otherwise; the `X-Total-Count` header says how many match.
+ */
+export const transfersQuerySchema = z.object({
+  pharmacyId: optionalIdSchema(),
+  q: z.string().trim().max(200, m.tooLong).optional(),
+  status: z.enum(transferStatuses, { error: m.transferStatusInvalid }).optional(),
+  ...pageQueryFields(transferSorts, m.transferSortInvalid),
+});
+export type TransfersQuery = z.output<typeof transfersQuerySchema>;
+
+/** GET /api/transfers/summary?pharmacyId=: the tiles, counted over every transfer the list would show. */
+export const transferSummaryQuerySchema = z.object({ pharmacyId: optionalIdSchema() });
+
+/** GET /api/transfers/summary: how many transfers are in each status ("In Progress" counts approved ones). */
+export const transferSummarySchema = z.object({
+  pending: z.number().int(),
+  approved: z.number().int(),
+  completed: z.number().int(),
+  cancelled: z.number().int(),
+  total: z.number().int(),
+});
+export type TransferSummary = z.infer<typeof transferSummarySchema>;
 
 /** A transfer in the list: the specification's fields, the pharmacies' names and the totals. */
 export const transferSchema = z.object({

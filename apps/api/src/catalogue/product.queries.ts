@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type NotNull } from 'kysely';
 import type { HistoryEntry, Product, ProductSort } from '@pharmacy/contracts';
 import type { ReadDatabase, ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
@@ -25,6 +25,17 @@ function stockTotals(db: Kysely<ReadDatabase>, scope: Scope) {
     .groupBy('productId');
   if (scope !== 'all') query = query.where('pharmacyId', 'in', inScope(scope));
   return query.as('stock');
+}
+
+/** Packs on sale of the product in the row: a sum over its batches alone (the batches' product index). */
+function stockOfProduct(eb: ExpressionBuilder<ReadDatabase, 'products'>, scope: Scope) {
+  let query = eb
+    .selectFrom('inventoryBatches as b')
+    .select(sql<string>`coalesce(sum(b.quantity - b.reserved_quantity), 0)`.as('units'))
+    .whereRef('b.productId', '=', 'products.id')
+    .where('b.isActive', '=', true);
+  if (scope !== 'all') query = query.where('b.pharmacyId', 'in', inScope(scope));
+  return query;
 }
 
 /** Reads of the catalogue read model. Stock totals cover the caller's scope. */
@@ -80,6 +91,10 @@ export class ProductQueries {
   /**
    * One page of the products matching `text` (or all, when it is empty), in
    * `sort` order with the id breaking ties, and how many match in all.
+   *
+   * Stock totals are summed only for the rows of the page (from the batches'
+   * product index), except when the page is ordered by stock, which needs the
+   * total of every match.
    */
   async page(
     scope: Scope,
@@ -87,26 +102,46 @@ export class ProductQueries {
   ): Promise<{ products: Product[]; total: number }> {
     const descending = options.sort.startsWith('-');
     const direction = descending ? 'desc' : 'asc';
-    const key = options.sort.replace(/^-/, '') as 'name' | 'sku' | 'price' | 'stock';
-    const order = {
-      name: sql`products.name`,
-      sku: sql`lower(products.sku)`,
-      price: sql`products.price`,
-      stock: sql`coalesce(stock.units, 0)`,
-    }[key];
-    let rows = this.base(scope);
+    const key = options.sort.replace(/^-/, '') as 'name' | 'nameAr' | 'sku' | 'price' | 'stock';
+    const { text, codes, limit, offset } = options;
     let count = this.db.selectFrom('products').select((eb) => eb.fn.countAll<string>().as('n'));
-    if (options.text !== '') {
-      rows = rows.where((eb) => matching(eb, options.text, options.codes));
-      count = count.where((eb) => matching(eb, options.text, options.codes));
-    }
+    if (text !== '') count = count.where((eb) => matching(eb, text, codes));
     const [page, total] = await Promise.all([
-      rows
-        .orderBy(order, direction)
-        .orderBy('products.id', direction)
-        .limit(options.limit)
-        .offset(options.offset)
-        .execute(),
+      key === 'stock'
+        ? this.base(scope)
+            .$if(text !== '', (q) => q.where((eb) => matching(eb, text, codes)))
+            .orderBy(sql`coalesce(stock.units, 0)`, direction)
+            .orderBy('products.id', direction)
+            .limit(limit)
+            .offset(offset)
+            .execute()
+        : this.db
+            .selectFrom('products')
+            .leftJoin('categories', 'categories.id', 'products.categoryId')
+            .leftJoin('suppliers', 'suppliers.id', 'products.supplierId')
+            .selectAll('products')
+            .select([
+              'categories.name as categoryName',
+              'categories.nameAr as categoryNameAr',
+              'suppliers.name as supplierName',
+              (eb) => stockOfProduct(eb, scope).as('totalStock'),
+            ])
+            // An aggregate without GROUP BY answers one row, and coalesce makes it a number.
+            .$narrowType<{ totalStock: NotNull }>()
+            .$if(text !== '', (q) => q.where((eb) => matching(eb, text, codes)))
+            .orderBy(
+              {
+                name: sql`products.name`,
+                nameAr: sql`coalesce(products.name_ar, products.name)`,
+                sku: sql`lower(products.sku)`,
+                price: sql`products.price`,
+              }[key],
+              direction,
+            )
+            .orderBy('products.id', direction)
+            .limit(limit)
+            .offset(offset)
+            .execute(),
       count.executeTakeFirstOrThrow(),
     ]);
     return { products: page.map(toProduct), total: Number(total.n) };

@@ -1,18 +1,22 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   cancelCountSchema,
   countsQuerySchema,
+  isPageRequest,
   recordCountsSchema,
   startCountSchema,
+  type CountsQuery,
   type RecordCountsInput,
   type StartCountInput,
   type StockCount,
   type StockCountDetail,
 } from '@pharmacy/contracts';
 import { countNotFound } from '@pharmacy/domain';
+import type { Response } from 'express';
 import type { z } from 'zod';
 import type { Principal } from '../common/access/access';
 import { ParseId } from '../common/ids';
+import { sendPage } from '../common/paging';
 import { PharmacyScope } from '../common/pharmacy-scope';
 import { Caller, Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
@@ -31,12 +35,25 @@ export class CountsHttpController {
     private readonly scope: PharmacyScope,
   ) {}
 
+  /**
+   * The pharmacy's counts (or those of every pharmacy the caller works at),
+   * newest first, or with `limit`, `offset` or `sort` one page of them,
+   * `X-Total-Count` saying how many there are.
+   */
   @Get()
   async list(
-    @Query(new ZodValidationPipe(countsQuerySchema)) query: z.output<typeof countsQuerySchema>,
+    @Query(new ZodValidationPipe(countsQuerySchema)) query: CountsQuery,
     @Caller() caller: Principal,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<StockCount[]> {
-    return this.counts.list(await this.scope.readable(caller, query.pharmacyId));
+    const scope = await this.scope.readable(caller, query.pharmacyId);
+    if (!isPageRequest(query)) return this.counts.list(scope);
+    const { counts, total } = await this.counts.page(scope, {
+      sort: query.sort ?? '-started',
+      limit: query.limit ?? 50,
+      offset: query.offset ?? 0,
+    });
+    return sendPage(response, counts, total);
   }
 
   @Get(':id')

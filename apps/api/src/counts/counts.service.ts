@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import type { RecordCountsInput, StartCountInput, StockCount, StockCountDetail } from '@pharmacy/contracts';
+import type { CountSort, RecordCountsInput, StartCountInput, StockCount, StockCountDetail } from '@pharmacy/contracts';
 import { countNotFound, DomainError, stockDecider, stockStreamId, todayIn, type StockCommand } from '@pharmacy/domain';
 import type { ReadDb } from '@pharmacy/read-db';
 import type { Principal } from '../common/access/access';
@@ -104,6 +104,36 @@ export class StockCounts {
     return (await query.execute()).map(toCount);
   }
 
+  /**
+   * One page of the counts of the pharmacies in scope, in `sort` order
+   * (newest first within a status; the id breaks ties), and how many there are.
+   */
+  async page(
+    scope: Scope,
+    options: { sort: CountSort; limit: number; offset: number },
+  ): Promise<{ counts: StockCount[]; total: number }> {
+    const direction = options.sort.startsWith('-') ? 'desc' : 'asc';
+    const byStatus = options.sort.replace(/^-/, '') === 'status';
+    const newest = byStatus ? 'desc' : direction;
+    let rows = this.rows();
+    let count = this.db.selectFrom('stockCounts as c').select((eb) => eb.fn.countAll<string>().as('n'));
+    if (scope !== 'all') {
+      rows = rows.where('c.pharmacyId', 'in', inScope(scope));
+      count = count.where('c.pharmacyId', 'in', inScope(scope));
+    }
+    const [page, total] = await Promise.all([
+      rows
+        .$if(byStatus, (query) => query.orderBy(countStatusRank, direction))
+        .orderBy('c.startedAt', newest)
+        .orderBy('c.id', newest)
+        .limit(options.limit)
+        .offset(options.offset)
+        .execute(),
+      count.executeTakeFirstOrThrow(),
+    ]);
+    return { counts: page.map(toCount), total: Number(total.n) };
+  }
+
   async detail(id: string, caller: Principal): Promise<StockCountDetail> {
     const row = await this.rows().where('c.id', '=', id).executeTakeFirst();
     if (!row) throw countNotFound(id);
@@ -185,6 +215,9 @@ export class StockCounts {
     });
   }
 }
+
+/** A count's place for `sort=status`: open ones first (they need work), then posted, then cancelled. */
+const countStatusRank = sql<number>`case c.status when 'open' then 0 when 'posted' then 1 when 'cancelled' then 2 else 3 end`;
 
 function toCount(row: {
   id: string;

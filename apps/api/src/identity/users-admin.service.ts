@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import type { AdminUserRow, RegisterUserInput, Role, UserPharmacy } from '@pharmacy/contracts';
+import type { AdminUserRow, RegisterUserInput, Role, UserPharmacy, UserSort } from '@pharmacy/contracts';
 import { DomainError, pharmacyNotFound, type ErrorCode } from '@pharmacy/domain';
 import type { ReadDatabase, ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
@@ -9,6 +9,7 @@ import { writeAudit, type RequestOrigin } from './audit';
 import { hashPassword } from './crypto/passwords';
 import { idempotencyKeyReused } from '../common/command-executor';
 import { isUuid } from '../common/ids';
+import { escapeLike } from '../catalogue/product.queries';
 
 const blocked = (code: ErrorCode, message: string) => new DomainError(code, message);
 export const userNotFound = (userId: string) => new DomainError('USER_NOT_FOUND', 'User not found', { userId });
@@ -37,8 +38,53 @@ export async function endSessionsOf(
 export class UsersAdminService {
   constructor(@Inject(READ_DB) private readonly db: ReadDb) {}
 
-  async list(): Promise<AdminUserRow[]> {
-    const rows = await this.db
+  /** Every active user's rows, by e-mail (the specification's flat array). */
+  list(): Promise<AdminUserRow[]> {
+    return this.assignmentRows(null);
+  }
+
+  /**
+   * One page of the active users whose name or e-mail contains `q` (ignoring
+   * case), in `sort` order with the id breaking ties: every row of each of
+   * them, and how many users match in all.
+   */
+  async page(options: {
+    q: string;
+    sort: UserSort;
+    limit: number;
+    offset: number;
+  }): Promise<{ rows: AdminUserRow[]; total: number }> {
+    const direction = options.sort.startsWith('-') ? 'desc' : 'asc';
+    const key = options.sort.replace(/^-/, '') as 'name' | 'email' | 'role' | 'created';
+    // The name as a card shows it; a user without one is shown (and sorted) by e-mail.
+    const name = sql<string>`lower(coalesce(nullif(concat_ws(' ', first_name, last_name), ''), email))`;
+    let users = this.db.selectFrom('users').where('isActive', '=', true);
+    if (options.q !== '') {
+      const pattern = `%${escapeLike(options.q.toLowerCase())}%`;
+      users = users.where((eb) =>
+        eb.or([eb(sql`concat_ws(' ', first_name, last_name)`, 'ilike', pattern), eb('email', 'ilike', pattern)]),
+      );
+    }
+    let ordered = users.select('id');
+    if (key === 'name') ordered = ordered.orderBy(name, direction);
+    if (key === 'email') ordered = ordered.orderBy(sql`lower(email)`, direction);
+    if (key === 'role') ordered = ordered.orderBy('role', direction).orderBy(name, direction);
+    if (key === 'created') ordered = ordered.orderBy('createdAt', direction);
+    const [page, total] = await Promise.all([
+      ordered.orderBy('id', direction).limit(options.limit).offset(options.offset).execute(),
+      users.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const ids = page.map((user) => user.id);
+    const position = new Map(ids.map((id, index) => [id, index]));
+    const rows = ids.length === 0 ? [] : await this.assignmentRows(ids);
+    // Sorting is stable: each user's rows keep their pharmacy order.
+    rows.sort((a, b) => position.get(a.userId)! - position.get(b.userId)!);
+    return { rows, total: Number(total.n) };
+  }
+
+  /** The rows of the active users (of `ids` only, when given), by e-mail and pharmacy name. */
+  private async assignmentRows(ids: string[] | null): Promise<AdminUserRow[]> {
+    let query = this.db
       .selectFrom('users')
       .leftJoin('userPharmacies', 'userPharmacies.userId', 'users.id')
       .leftJoin('pharmacies', 'pharmacies.id', 'userPharmacies.pharmacyId')
@@ -55,8 +101,9 @@ export class UsersAdminService {
       ])
       .where('users.isActive', '=', true)
       .orderBy('users.email')
-      .orderBy('pharmacies.name')
-      .execute();
+      .orderBy('pharmacies.name');
+    if (ids !== null) query = query.where('users.id', 'in', ids);
+    const rows = await query.execute();
     // An assignment to a location that was deleted since is not shown.
     const withPharmacy = rows.filter((r) => r.pharmacyId === null || r.pharmacyName !== null);
     const users = new Set(withPharmacy.map((r) => r.userId));

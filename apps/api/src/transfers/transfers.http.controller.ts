@@ -1,21 +1,27 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   cancelTransferSchema,
   createTransferSchema,
+  isPageRequest,
   receiveTransferSchema,
+  transferSummaryQuerySchema,
   transfersQuerySchema,
   type CancelTransferInput,
   type CreateTransferInput,
   type ReceiveTransferInput,
   type Transfer,
   type TransferDetail,
+  type TransferSummary,
+  type TransfersQuery,
 } from '@pharmacy/contracts';
 import { transferDecider, transferNotFound, transferStreamId } from '@pharmacy/domain';
+import type { Response } from 'express';
 import type { z } from 'zod';
 import type { Principal } from '../common/access/access';
 import { CommandExecutor } from '../common/command-executor';
 import { ParseId } from '../common/ids';
+import { sendPage } from '../common/paging';
 import { PharmacyScope, pharmacyForbidden } from '../common/pharmacy-scope';
 import { Caller, Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
@@ -43,13 +49,37 @@ export class TransfersHttpController {
     private readonly executor: CommandExecutor,
   ) {}
 
-  /** Transfers from or to the pharmacy (or every pharmacy the caller may see), newest first. */
+  /**
+   * Transfers from or to the pharmacy (or every pharmacy the caller may see),
+   * newest first: all of them (the specification's array), or with `limit`,
+   * `offset`, `sort`, `q` or `status` one page of the matches, `X-Total-Count`
+   * saying how many match.
+   */
   @Get()
   async list(
-    @Query(new ZodValidationPipe(transfersQuerySchema)) query: z.output<typeof transfersQuerySchema>,
+    @Query(new ZodValidationPipe(transfersQuerySchema)) query: TransfersQuery,
     @Caller() caller: Principal,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<Transfer[]> {
-    return this.queries.list(await this.scope.readable(caller, query.pharmacyId), await this.worksAt(caller));
+    const scope = await this.scope.readable(caller, query.pharmacyId);
+    if (!isPageRequest(query) && !query.q && !query.status) return this.queries.list(scope, await this.worksAt(caller));
+    const { transfers, total } = await this.queries.page(scope, await this.worksAt(caller), {
+      q: query.q ?? '',
+      status: query.status ?? null,
+      sort: query.sort ?? '-created',
+      limit: query.limit ?? 50,
+      offset: query.offset ?? 0,
+    });
+    return sendPage(response, transfers, total);
+  }
+
+  /** How many transfers from or to the pharmacy (or every pharmacy the caller may see) are in each status. */
+  @Get('summary')
+  async summary(
+    @Query(new ZodValidationPipe(transferSummaryQuerySchema)) query: z.output<typeof transferSummaryQuerySchema>,
+    @Caller() caller: Principal,
+  ): Promise<TransferSummary> {
+    return this.queries.summary(await this.scope.readable(caller, query.pharmacyId));
   }
 
   @Get(':id')

@@ -1,9 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
-import type { Transfer, TransferDetail, TransferItem, TransferStep } from '@pharmacy/contracts';
-import type { ReadDb } from '@pharmacy/read-db';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type {
+  Transfer,
+  TransferDetail,
+  TransferItem,
+  TransferSort,
+  TransferStatusName,
+  TransferStep,
+  TransferSummary,
+} from '@pharmacy/contracts';
+import type { ReadDatabase, ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
-import { inScope, type Scope } from '../catalogue/product.queries';
+import { escapeLike, inScope, type Scope } from '../catalogue/product.queries';
 import { personName } from '../common/person-name';
 
 /** Reads of `stock_transfers`, `transfer_items` and `transfer_steps`. */
@@ -41,6 +49,86 @@ export class TransferQueries {
       query = query.where((eb) => eb.or([eb('t.fromPharmacyId', 'in', ids), eb('t.toPharmacyId', 'in', ids)]));
     }
     return (await query.execute()).map((row) => toTransfer(row, worksAt));
+  }
+
+  /**
+   * One page of the transfers from or to a pharmacy in scope that match `q`
+   * (the id, with or without '#'; either pharmacy's name in either language;
+   * the notes; ignoring case) and `status`, in `sort` order (newest first
+   * within a status; the id breaks ties), and how many match in all.
+   */
+  async page(
+    scope: Scope,
+    worksAt: WorksAt,
+    options: { q: string; status: TransferStatusName | null; sort: TransferSort; limit: number; offset: number },
+  ): Promise<{ transfers: Transfer[]; total: number }> {
+    const direction = options.sort.startsWith('-') ? 'desc' : 'asc';
+    const wanted = options.q.trim().replace(/^#/, '').toLowerCase();
+    const matches = (eb: ExpressionBuilder<TransferTables, 't'>) => {
+      const conditions: Expression<SqlBool>[] = [];
+      if (scope !== 'all') {
+        const ids = inScope(scope);
+        conditions.push(eb.or([eb('t.fromPharmacyId', 'in', ids), eb('t.toPharmacyId', 'in', ids)]));
+      }
+      if (options.status) conditions.push(eb('t.status', '=', options.status));
+      if (wanted !== '') {
+        const pattern = `%${escapeLike(wanted)}%`;
+        const named = () =>
+          eb
+            .selectFrom('pharmacies as n')
+            .select('n.id')
+            .where((e) => e.or([e('n.name', 'ilike', pattern), e('n.nameAr', 'ilike', pattern)]));
+        conditions.push(
+          eb.or([
+            // The expression of the trigram index stock_transfers_search_trgm.
+            eb(sql`(t.id::text || ' ' || coalesce(t.notes, ''))`, 'ilike', pattern),
+            eb('t.fromPharmacyId', 'in', named()),
+            eb('t.toPharmacyId', 'in', named()),
+          ]),
+        );
+      }
+      return eb.and(conditions);
+    };
+    const byStatus = options.sort.replace(/^-/, '') === 'status';
+    // By status: in the asked direction, then newest first within each status. By date: in the asked direction.
+    const newest = byStatus ? 'desc' : direction;
+    const [page, total] = await Promise.all([
+      this.rows()
+        .where((eb) => matches(eb))
+        .$if(byStatus, (query) => query.orderBy(statusRank, direction))
+        .orderBy('t.createdAt', newest)
+        .orderBy('t.id', newest)
+        .limit(options.limit)
+        .offset(options.offset)
+        .execute(),
+      this.db
+        .selectFrom('stockTransfers as t')
+        .where((eb) => matches(eb))
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { transfers: page.map((row) => toTransfer(row, worksAt)), total: Number(total.n) };
+  }
+
+  /** How many transfers from or to a pharmacy in scope are in each status (the tiles count every one, not a page). */
+  async summary(scope: Scope): Promise<TransferSummary> {
+    let query = this.db
+      .selectFrom('stockTransfers as t')
+      .select(['t.status', (eb) => eb.fn.countAll<string>().as('n')])
+      .groupBy('t.status');
+    if (scope !== 'all') {
+      const ids = inScope(scope);
+      query = query.where((eb) => eb.or([eb('t.fromPharmacyId', 'in', ids), eb('t.toPharmacyId', 'in', ids)]));
+    }
+    const counts = new Map((await query.execute()).map((row) => [row.status, Number(row.n)]));
+    const of = (status: TransferStatusName) => counts.get(status) ?? 0;
+    return {
+      pending: of('pending'),
+      approved: of('approved'),
+      completed: of('completed'),
+      cancelled: of('cancelled'),
+      total: [...counts.values()].reduce((sum, n) => sum + n, 0),
+    };
   }
 
   /** The pharmacies a transfer is between, or null when there is no such transfer (in the read model). */
@@ -125,6 +213,12 @@ export class TransferQueries {
     };
   }
 }
+
+/** A transfer's place in its life (pending, approved, completed, cancelled), for `sort=status`; unknown ones last. */
+const statusRank = sql<number>`case t.status when 'pending' then 0 when 'approved' then 1 when 'completed' then 2 when 'cancelled' then 3 else 4 end`;
+
+/** The read model as the list queries see it: the transfers as `t`. */
+type TransferTables = ReadDatabase & { t: ReadDatabase['stockTransfers'] };
 
 /** Whether the caller works at a pharmacy (administrators: every one). */
 export type WorksAt = (pharmacyId: string) => boolean;

@@ -1,11 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import {
+  adminUsersQuerySchema,
   assignPharmacySchema,
+  isPageRequest,
   registerUserSchema,
   resetPasswordSchema,
   updateRoleSchema,
   type AdminUserRow,
+  type AdminUsersQuery,
   type MessageAnswer,
   type UserPharmacy,
 } from '@pharmacy/contracts';
@@ -14,6 +17,7 @@ import type { z } from 'zod';
 import { AdminOnly, type Principal } from '../../common/access/access';
 import { newEntityId } from '../../common/idempotency';
 import { ParseId } from '../../common/ids';
+import { sendPage } from '../../common/paging';
 import { Caller, Ctx, Origin, type RequestContext } from '../../common/request-context';
 import { ZodValidationPipe } from '../../common/validation';
 import type { RequestOrigin } from '../audit';
@@ -28,9 +32,24 @@ const pharmacyId = new ParseId(pharmacyNotFound);
 export class AdminUsersHttpController {
   constructor(private readonly users: UsersAdminService) {}
 
+  /**
+   * Every user's rows (the specification's flat array), or with `limit`,
+   * `offset`, `sort` or `q` the rows of one page of users, `X-Total-Count`
+   * saying how many users match.
+   */
   @Get()
-  list(): Promise<AdminUserRow[]> {
-    return this.users.list();
+  async list(
+    @Query(new ZodValidationPipe(adminUsersQuerySchema)) query: AdminUsersQuery,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AdminUserRow[]> {
+    if (!isPageRequest(query) && !query.q) return this.users.list();
+    const { rows, total } = await this.users.page({
+      q: query.q ?? '',
+      sort: query.sort ?? 'name',
+      limit: query.limit ?? 50,
+      offset: query.offset ?? 0,
+    });
+    return sendPage(response, rows, total);
   }
 
   @Patch(':userId/role')
