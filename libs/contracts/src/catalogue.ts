@@ -471,6 +471,125 @@ export type ProductSort = (typeof productSorts)[number];
 export const productListQuerySchema = scopeQuerySchema.extend(pageQueryFields(productSorts, m.sortInvalid));
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
+/**
+ * A batch's expiry band (specification 001 §4, Expiry Tracking), by days from
+ * today to its expiry date: expired (before today), critical (0 to 7), soon
+ * (8 to 30), expiring (31 to 60), good (more than 60). Batch Management's
+ * "Expires Soon" is critical and soon together.
+ */
+export const expiryStatuses = ['expired', 'critical', 'soon', 'expiring', 'good'] as const;
+export type ExpiryStatus = (typeof expiryStatuses)[number];
+
+/** `true` or `false` in a query string. */
+const queryFlag = z
+  .enum(['true', 'false'], { error: m.flagInvalid })
+  .optional()
+  .transform((value) => value === 'true');
+
+/** Filters of `GET /api/inventory` and its expiry summary. */
+const inventoryFilterFields = {
+  /** `q` also matches the location's name (Expiry Tracking), not only the product's name and the batch number. */
+  matchLocation: queryFlag,
+};
+
+/** Orders of `GET /api/inventory` pages: a field, with a leading minus for descending. */
+export const inventorySorts = [
+  'expiry',
+  '-expiry',
+  'product',
+  '-product',
+  'batch',
+  '-batch',
+  'quantity',
+  '-quantity',
+  'received',
+  '-received',
+] as const;
+export type InventorySort = (typeof inventorySorts)[number];
+
+/**
+ * GET /api/inventory. Without `limit`, `offset`, `sort`, `q`, `status` and
+ * `inStock`: every active batch in scope, the specification's plain array.
+ * With any of them, one page of the batches whose product name (either
+ * language) or batch number contains `q` (also the location's name with
+ * `matchLocation=true`), in one of the expiry bands of `status` (several
+ * separated by commas) and, with `inStock=true`, holding units; the
+ * `X-Total-Count` header says how many match.
+ */
+export const inventoryListQuerySchema = scopeQuerySchema.extend({
+  ...inventoryFilterFields,
+  status: z
+    .string({ error: m.expiryStatusInvalid })
+    .optional()
+    .transform((value, context) => {
+      const named = (value ?? '')
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      if (!named.every((part): part is ExpiryStatus => (expiryStatuses as readonly string[]).includes(part))) {
+        context.addIssue({ code: 'custom', message: m.expiryStatusInvalid });
+        return z.NEVER;
+      }
+      return [...new Set(named)];
+    }),
+  inStock: queryFlag,
+  ...pageQueryFields(inventorySorts, m.inventorySortInvalid),
+});
+export type InventoryListQuery = z.output<typeof inventoryListQuerySchema>;
+
+/** GET /api/inventory/expiry-summary: Expiry Tracking's filters (all but the status, which the cards break down). */
+export const expirySummaryQuerySchema = scopeQuerySchema.extend(inventoryFilterFields);
+export type ExpirySummaryQuery = z.output<typeof expirySummaryQuerySchema>;
+
+/** Specification 001 §9: the urgent banner names at most this many batches. */
+export const URGENT_BATCH_LIMIT = 5;
+
+/**
+ * GET /api/inventory/expiry-summary: over every batch holding units that
+ * matches the filters (not one page), the units in each expiry band, and the
+ * first expired or critical batches, earliest expiry first.
+ */
+export const expirySummarySchema = z.object({
+  units: z.object({
+    expired: z.number(),
+    critical: z.number(),
+    soon: z.number(),
+    expiring: z.number(),
+    good: z.number(),
+  }),
+  urgent: z.array(inventoryBatchSchema),
+});
+export type ExpirySummary = z.infer<typeof expirySummarySchema>;
+
+/** Orders of `GET /api/inventory/overview`: the name (English or, `nameAr`, Arabic where there is one) or the SKU. */
+export const stockOverviewSorts = ['name', '-name', 'nameAr', '-nameAr', 'sku', '-sku'] as const;
+export type StockOverviewSort = (typeof stockOverviewSorts)[number];
+
+/** GET /api/inventory/overview: always one page (default 50), `q` matching like the product search. */
+export const stockOverviewQuerySchema = scopeQuerySchema.extend(
+  pageQueryFields(stockOverviewSorts, m.stockOverviewSortInvalid),
+);
+export type StockOverviewQuery = z.output<typeof stockOverviewQuerySchema>;
+
+/** A row of Inventory → Overview: a product and the stock held of it in scope. */
+export const stockOverviewRowSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  nameAr: z.string().nullable(),
+  sku: z.string(),
+  minStockLevel: z.number(),
+  isActive: z.boolean(),
+  /** Units in the active batches that hold any. */
+  onHand: z.number(),
+  /** Those batches. */
+  batchCount: z.number(),
+  /** The earliest expiry among them (possibly past: expired stock still on the shelf); null: none held. */
+  nearestExpiry: z.string().nullable(),
+  /** Where the units are, by name. */
+  locations: z.array(z.object({ id: z.string(), name: z.string(), nameAr: z.string().nullable() })),
+});
+export type StockOverviewRow = z.infer<typeof stockOverviewRowSchema>;
+
 /** A history entry of a product or batch (the history drawer). */
 export const historyEntrySchema = z.object({
   position: z.string(),

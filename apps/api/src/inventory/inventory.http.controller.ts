@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   availabilityQuerySchema,
@@ -11,25 +11,36 @@ import {
   type EndBatchDiscountInput,
   batchInputSchema,
   expiringQuerySchema,
+  expirySummaryQuerySchema,
+  inventoryListQuerySchema,
+  isPageRequest,
   scopeQuerySchema,
+  stockOverviewQuerySchema,
   stockAdjustmentSchema,
   type AvailabilityRow,
   type BatchCorrection,
   type BatchInput,
   type ExpiringBatch,
+  type ExpirySummary,
+  type ExpirySummaryQuery,
   type FefoItem,
   type HistoryEntry,
   type InventoryBatch,
+  type InventoryListQuery,
   type ExpiryScanRun,
   type LowStockItem,
   type ShortageItem,
   type StockAdjustmentInput,
+  type StockOverviewQuery,
+  type StockOverviewRow,
 } from '@pharmacy/contracts';
 import { batchNotFound, todayIn, type StockState } from '@pharmacy/domain';
+import type { Response } from 'express';
 import type { z } from 'zod';
 import type { Principal } from '../common/access/access';
 import { newEntityId } from '../common/idempotency';
 import { ParseId } from '../common/ids';
+import { sendPage } from '../common/paging';
 import { PharmacyScope } from '../common/pharmacy-scope';
 import { Caller, Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
@@ -72,9 +83,60 @@ export class InventoryHttpController {
     return todayIn(this.config.TIME_ZONE);
   }
 
+  /**
+   * Every active batch in scope (the specification's plain array), or one
+   * page of them with `limit`, `offset`, `sort`, `q` (`matchLocation`),
+   * `status` or `inStock`; the total in `X-Total-Count`.
+   */
   @Get()
-  async list(@Query(scopeQuery) query: ScopeQuery, @Caller() caller: Principal): Promise<InventoryBatch[]> {
-    return this.queries.list(await this.scope.readable(caller, query.pharmacyId));
+  async list(
+    @Query(new ZodValidationPipe(inventoryListQuerySchema)) query: InventoryListQuery,
+    @Caller() caller: Principal,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<InventoryBatch[]> {
+    const scope = await this.scope.readable(caller, query.pharmacyId);
+    const filtered = Boolean(query.q) || query.status.length > 0 || query.inStock;
+    if (!isPageRequest(query) && !filtered) return this.queries.list(scope);
+    const { batches, total } = await this.queries.page(
+      scope,
+      { text: query.q ?? '', matchLocation: query.matchLocation, statuses: query.status, inStock: query.inStock },
+      { sort: query.sort ?? 'expiry', limit: query.limit ?? 50, offset: query.offset ?? 0 },
+      this.today(),
+    );
+    return sendPage(response, batches, total);
+  }
+
+  /**
+   * Expiry Tracking's five cards and urgent banner: units per expiry band over
+   * every batch holding units that matches `q` (and `pharmacyId`), and the
+   * first five expired or critical ones.
+   */
+  @Get('expiry-summary')
+  async expirySummary(
+    @Query(new ZodValidationPipe(expirySummaryQuerySchema)) query: ExpirySummaryQuery,
+    @Caller() caller: Principal,
+  ): Promise<ExpirySummary> {
+    return this.queries.expirySummary(
+      await this.scope.readable(caller, query.pharmacyId),
+      { text: query.q ?? '', matchLocation: query.matchLocation },
+      this.today(),
+    );
+  }
+
+  /** Inventory → Overview: one page of products with the stock held of each in scope; the total in `X-Total-Count`. */
+  @Get('overview')
+  async overview(
+    @Query(new ZodValidationPipe(stockOverviewQuerySchema)) query: StockOverviewQuery,
+    @Caller() caller: Principal,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<StockOverviewRow[]> {
+    const { rows, total } = await this.queries.overview(await this.scope.readable(caller, query.pharmacyId), {
+      text: query.q ?? '',
+      sort: query.sort ?? 'name',
+      limit: query.limit ?? 50,
+      offset: query.offset ?? 0,
+    });
+    return sendPage(response, rows, total);
   }
 
   @Get('expiring')

@@ -1,12 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type Selectable } from 'kysely';
-import type {
-  AvailabilityRow,
-  ExpiringBatch,
-  FefoItem,
-  InventoryBatch,
-  LowStockItem,
-  ShortageItem,
+import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
+import {
+  expiryStatuses,
+  URGENT_BATCH_LIMIT,
+  type AvailabilityRow,
+  type ExpiringBatch,
+  type ExpirySummary,
+  type ExpiryStatus,
+  type FefoItem,
+  type InventoryBatch,
+  type InventorySort,
+  type LowStockItem,
+  type ShortageItem,
+  type StockOverviewRow,
+  type StockOverviewSort,
 } from '@pharmacy/contracts';
 import { expiringBatches, lowStockProducts, type InventoryBatchesTable, type ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
@@ -45,6 +52,202 @@ export class InventoryQueries {
       .orderBy('b.id')
       .execute();
     return rows.map((r) => toBatch(r));
+  }
+
+  /**
+   * One page of the active batches in scope that match `filter`, in `sort`
+   * order with the id breaking ties, and how many match in all. The count
+   * reads `inventory_batches` alone (the search resolves product and location
+   * names to ids first), so it never joins the catalogue.
+   */
+  async page(
+    scope: Scope,
+    filter: BatchFilter,
+    options: { sort: InventorySort; limit: number; offset: number },
+    today: string,
+  ): Promise<{ batches: InventoryBatch[]; total: number }> {
+    const conditions = await this.conditions(filter, today);
+    let count = this.db
+      .selectFrom('inventoryBatches as b')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('b.isActive', '=', true);
+    if (scope !== 'all') count = count.where('b.pharmacyId', 'in', inScope(scope));
+    for (const condition of conditions) count = count.where(condition);
+    const [batches, total] = await Promise.all([
+      this.rows(scope, conditions, options),
+      count.executeTakeFirstOrThrow(),
+    ]);
+    return { batches, total: Number(total.n) };
+  }
+
+  private async rows(
+    scope: Scope,
+    conditions: RawBuilder<SqlBool>[],
+    options: { sort: InventorySort; limit: number; offset: number },
+  ): Promise<InventoryBatch[]> {
+    const direction = options.sort.startsWith('-') ? 'desc' : 'asc';
+    const key = options.sort.replace(/^-/, '') as 'expiry' | 'product' | 'batch' | 'quantity' | 'received';
+    // Each order has an index to walk (migration InventoryPages), so a first page reads 50 rows, not 500,000;
+    // by product it walks the products by name and each one's batches.
+    const order = {
+      expiry: [sql`b.expiry_date`],
+      product: [sql`p.name`, sql`b.product_id`],
+      batch: [sql`b.batch_number`],
+      quantity: [sql`b.quantity`],
+      received: [sql`b.received_date`],
+    }[key];
+    let query = this.batches(scope).selectAll('b').select(batchLabels);
+    for (const condition of conditions) query = query.where(condition);
+    for (const expression of order) query = query.orderBy(expression, direction);
+    const rows = await query.orderBy('b.id', direction).limit(options.limit).offset(options.offset).execute();
+    return rows.map((r) => toBatch(r));
+  }
+
+  /**
+   * Expiry Tracking's cards and urgent banner: over every batch in scope that
+   * holds units and matches the search (not one page), the units in each
+   * expiry band, and the first expired or critical batches, earliest expiry first.
+   */
+  async expirySummary(
+    scope: Scope,
+    filter: Pick<BatchFilter, 'text' | 'matchLocation'>,
+    today: string,
+  ): Promise<ExpirySummary> {
+    const conditions = await this.conditions({ ...filter, statuses: [], inStock: true }, today);
+    const band = (status: ExpiryStatus) =>
+      sql<string>`coalesce(sum(b.quantity) filter (where ${expiryRangeSql(expiryRanges([status]), today)}), 0)`;
+    let totals = this.db
+      .selectFrom('inventoryBatches as b')
+      .select(expiryStatuses.map((status) => band(status).as(status)))
+      .where('b.isActive', '=', true);
+    if (scope !== 'all') totals = totals.where('b.pharmacyId', 'in', inScope(scope));
+    for (const condition of conditions) totals = totals.where(condition);
+    const urgentConditions = [...conditions, expiryRangeSql(expiryRanges(['expired', 'critical']), today)];
+    const [sums, urgent] = await Promise.all([
+      totals.executeTakeFirstOrThrow(),
+      this.rows(scope, urgentConditions, { sort: 'expiry', limit: URGENT_BATCH_LIMIT, offset: 0 }),
+    ]);
+    return {
+      units: {
+        expired: Number(sums.expired),
+        critical: Number(sums.critical),
+        soon: Number(sums.soon),
+        expiring: Number(sums.expiring),
+        good: Number(sums.good),
+      },
+      urgent,
+    };
+  }
+
+  /**
+   * The conditions of `filter` on `inventory_batches as b`. The search first finds the products (name
+   * in either language, through the trigram index on their search text) and
+   * locations it names, so each part is an index lookup on the batches.
+   */
+  private async conditions(filter: BatchFilter, today: string): Promise<RawBuilder<SqlBool>[]> {
+    const conditions: RawBuilder<SqlBool>[] = [];
+    if (filter.text !== '') {
+      const pattern = `%${escapeLike(filter.text.toLowerCase())}%`;
+      const [products, pharmacies] = await Promise.all([
+        this.db
+          .selectFrom('products')
+          .select('id')
+          .where('searchText', 'like', pattern)
+          .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('nameAr', 'ilike', pattern)]))
+          .execute(),
+        filter.matchLocation
+          ? this.db
+              .selectFrom('pharmacies')
+              .select('id')
+              .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('nameAr', 'ilike', pattern)]))
+              .execute()
+          : Promise.resolve([]),
+      ]);
+      const matches: RawBuilder<SqlBool>[] = [sql<SqlBool>`b.batch_number ilike ${pattern}`];
+      if (products.length > 0) matches.push(sql<SqlBool>`b.product_id = any(${products.map((p) => p.id)}::uuid[])`);
+      if (pharmacies.length > 0) {
+        matches.push(sql<SqlBool>`b.pharmacy_id = any(${pharmacies.map((p) => p.id)}::uuid[])`);
+      }
+      conditions.push(sql<SqlBool>`(${sql.join(matches, sql` or `)})`);
+    }
+    if (filter.statuses.length > 0) conditions.push(expiryRangeSql(expiryRanges(filter.statuses), today));
+    if (filter.inStock) conditions.push(sql<SqlBool>`b.quantity > 0`);
+    return conditions;
+  }
+
+  /**
+   * Inventory → Overview: one page of the products whose name (either
+   * language), generic name, brand, SKU or barcode contains `text`, each with
+   * the units, batches, earliest expiry and locations of the active batches
+   * in scope that hold units; and how many products match.
+   */
+  async overview(
+    scope: Scope,
+    options: { text: string; sort: StockOverviewSort; limit: number; offset: number },
+  ): Promise<{ rows: StockOverviewRow[]; total: number }> {
+    const direction = options.sort.startsWith('-') ? 'desc' : 'asc';
+    const key = options.sort.replace(/^-/, '') as 'name' | 'nameAr' | 'sku';
+    const order = {
+      name: sql`p.name`,
+      nameAr: sql`coalesce(p.name_ar, p.name)`,
+      sku: sql`lower(p.sku)`,
+    }[key];
+    const inScopeSql =
+      scope === 'all' ? sql<boolean>`true` : sql<boolean>`b.pharmacy_id in (${sql.join(inScope(scope))})`;
+    const pattern = `%${escapeLike(options.text.toLowerCase())}%`;
+    let rows = this.db
+      .selectFrom('products as p')
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('inventoryBatches as b')
+            .select([
+              sql<number>`coalesce(sum(b.quantity), 0)::int`.as('onHand'),
+              sql<number>`count(*)::int`.as('batchCount'),
+              sql<string | null>`min(b.expiry_date)`.as('nearestExpiry'),
+              sql<string[] | null>`array_agg(distinct b.pharmacy_id)::text[]`.as('pharmacyIds'),
+            ])
+            .whereRef('b.productId', '=', 'p.id')
+            .where('b.isActive', '=', true)
+            .where('b.quantity', '>', 0)
+            .where(inScopeSql)
+            .as('s'),
+        (join) => join.onTrue(),
+      )
+      .select([
+        'p.id as productId',
+        'p.name',
+        'p.nameAr',
+        'p.sku',
+        'p.minStockLevel',
+        'p.isActive',
+        's.onHand',
+        's.batchCount',
+        's.nearestExpiry',
+        's.pharmacyIds',
+      ]);
+    let count = this.db.selectFrom('products as p').select((eb) => eb.fn.countAll<string>().as('n'));
+    if (options.text !== '') {
+      rows = rows.where('p.searchText', 'like', pattern);
+      count = count.where('p.searchText', 'like', pattern);
+    }
+    const [page, total, pharmacies] = await Promise.all([
+      rows.orderBy(order, direction).orderBy('p.id', direction).limit(options.limit).offset(options.offset).execute(),
+      count.executeTakeFirstOrThrow(),
+      this.db.selectFrom('pharmacies').select(['id', 'name', 'nameAr']).execute(),
+    ]);
+    const named = new Map(pharmacies.map((pharmacy) => [pharmacy.id, pharmacy]));
+    return {
+      rows: page.map(({ pharmacyIds, ...row }) => ({
+        ...row,
+        onHand: Number(row.onHand),
+        batchCount: Number(row.batchCount),
+        locations: (pharmacyIds ?? [])
+          .map((id) => named.get(id) ?? { id, name: 'Unknown Location', nameAr: null })
+          .sort((a, b) => a.name.localeCompare(b.name)),
+      })),
+      total: Number(total.n),
+    };
   }
 
   async find(id: string): Promise<InventoryBatch | null> {
@@ -190,6 +393,51 @@ export class InventoryQueries {
       };
     });
   }
+}
+
+/** What a page of batches is narrowed to. */
+export interface BatchFilter {
+  /** Contained in the product's name (either language) or the batch number, ignoring case; '' for any. */
+  text: string;
+  /** The search also matches the location's name (either language). */
+  matchLocation: boolean;
+  /** Expiry bands to keep; none: every band. */
+  statuses: readonly ExpiryStatus[];
+  /** Only batches holding units. */
+  inStock: boolean;
+}
+
+/** Days from today of each expiry band, both ends included; null: open-ended (specification 001 §4). */
+const bandDays: Record<ExpiryStatus, [number | null, number | null]> = {
+  expired: [null, -1],
+  critical: [0, 7],
+  soon: [8, 30],
+  expiring: [31, 60],
+  good: [61, null],
+};
+
+/** The bands as few day ranges as possible: neighbouring bands make one range (one index range scan). */
+export function expiryRanges(statuses: readonly ExpiryStatus[]): Array<[number | null, number | null]> {
+  const ranges: Array<[number | null, number | null]> = [];
+  for (const status of expiryStatuses) {
+    if (!statuses.includes(status)) continue;
+    const [from, to] = bandDays[status];
+    const last = ranges[ranges.length - 1];
+    if (last && last[1] !== null && from !== null && last[1] + 1 === from) last[1] = to;
+    else ranges.push([from, to]);
+  }
+  return ranges;
+}
+
+function expiryRangeSql(ranges: Array<[number | null, number | null]>, today: string): RawBuilder<SqlBool> {
+  const parts = ranges.map(([from, to]) => {
+    const bounds = [
+      ...(from === null ? [] : [sql`b.expiry_date >= ${today}::date + ${from}::int`]),
+      ...(to === null ? [] : [sql`b.expiry_date <= ${today}::date + ${to}::int`]),
+    ];
+    return bounds.length === 0 ? sql`true` : sql`(${sql.join(bounds, sql` and `)})`;
+  });
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
 interface ShortageRow {

@@ -12,6 +12,7 @@ import * as m1764600000000 from './1764600000000-ShelfLocations';
 import * as m1764700000000 from './1764700000000-Reports';
 import * as m1764800000000 from './1764800000000-Rollups';
 import * as m1764910000000 from './1764910000000-ListPagingIndexes';
+import * as m1764925000000 from './1764925000000-InventoryPages';
 
 /** Every read-side migration, in order. Names are `<epoch ms>-<Name>`; never rename one that has shipped. */
 export const readDbMigrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const readDbMigrations: Record<string, Migration> = {
   '1764700000000-Reports': m1764700000000,
   '1764800000000-Rollups': m1764800000000,
   '1764910000000-ListPagingIndexes': m1764910000000,
+  '1764925000000-InventoryPages': m1764925000000,
 };
