@@ -36,14 +36,19 @@ import {
   categorySchema,
   createProductSchema,
   expiringBatchSchema,
+  expiryStatuses,
+  expirySummarySchema,
   fefoItemSchema,
   historyEntrySchema,
   inventoryBatchSchema,
+  inventorySorts,
   lowStockItemSchema,
   productInputSchema,
   productSchema,
   productSorts,
   stockAdjustmentSchema,
+  stockOverviewRowSchema,
+  stockOverviewSorts,
   supplierInputSchema,
   supplierSchema,
 } from './catalogue';
@@ -523,9 +528,78 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
     'get',
     '/api/inventory',
     'Inventory',
-    'Batches in scope',
-    { query: scopeParam },
-    { 200: json(z.array(inventoryBatchSchema), 'Batches'), 403: error(scoped) },
+    'Active batches in scope: all of them, or with `limit`, `offset`, `sort`, `q`, `status` or `inStock` one page of those matching, the `X-Total-Count` header saying how many match',
+    {
+      query: scopeParam.extend({
+        q: z
+          .string()
+          .optional()
+          .describe('Contained in the product name (either language) or the batch number, ignoring case'),
+        matchLocation: z
+          .enum(['true', 'false'])
+          .optional()
+          .describe('true: `q` also matches the location name (either language)'),
+        status: z
+          .string()
+          .optional()
+          .describe(
+            `Expiry bands to keep, several separated by commas: ${expiryStatuses.join(', ')} (expired: before today; critical: 0 to 7 days; soon: 8 to 30; expiring: 31 to 60; good: more than 60)`,
+          ),
+        inStock: z.enum(['true', 'false']).optional().describe('true: only batches holding units'),
+        limit: z.string().optional().describe('1 to 500 (default 50 when paging)'),
+        offset: z.string().optional().describe('0 or more (default 0)'),
+        sort: z
+          .enum(inventorySorts)
+          .optional()
+          .describe('Field, with a leading minus for descending (default expiry); the id breaks ties'),
+      }),
+    },
+    {
+      200: json(z.array(inventoryBatchSchema), 'Batches (one page when paging; X-Total-Count: how many match)'),
+      400: error('Invalid limit, offset, sort, status, inStock or matchLocation'),
+      403: error(scoped),
+    },
+  );
+  path(
+    'get',
+    '/api/inventory/expiry-summary',
+    'Inventory',
+    "Expiry Tracking's cards and urgent banner over every batch holding units that matches (not one page): units per expiry band, and the first five expired or critical batches, earliest expiry first",
+    {
+      query: scopeParam.extend({
+        q: z.string().optional().describe('As for GET /api/inventory'),
+        matchLocation: z.enum(['true', 'false']).optional().describe('As for GET /api/inventory'),
+      }),
+    },
+    {
+      200: json(expirySummarySchema, 'Units per band, and the urgent batches'),
+      400: error('Invalid matchLocation'),
+      403: error(scoped),
+    },
+  );
+  path(
+    'get',
+    '/api/inventory/overview',
+    'Inventory',
+    'Inventory → Overview, always one page: products matching `q` (name in both languages, generic name, brand, SKU or barcode), each with the units, batches, earliest expiry and locations of the stock held in scope; the `X-Total-Count` header says how many products match',
+    {
+      query: scopeParam.extend({
+        q: z.string().optional(),
+        limit: z.string().optional().describe('1 to 500 (default 50)'),
+        offset: z.string().optional().describe('0 or more (default 0)'),
+        sort: z
+          .enum(stockOverviewSorts)
+          .optional()
+          .describe(
+            'Field, with a leading minus for descending (default name; nameAr: the Arabic name where there is one)',
+          ),
+      }),
+    },
+    {
+      200: json(z.array(stockOverviewRowSchema), 'One page of products (X-Total-Count: how many match)'),
+      400: error('Invalid limit, offset or sort'),
+      403: error(scoped),
+    },
   );
   path(
     'post',
