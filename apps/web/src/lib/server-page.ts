@@ -6,6 +6,12 @@ import { PAGE_SIZE, type PageWindow } from './pagination';
 export interface ServerPageRequest {
   /** The list's path, e.g. `/api/products`; also the first segment of the query key, so its writes refresh it. */
   path: string;
+  /**
+   * Where the query key starts, when not at `path`: a list under another
+   * list's path (e.g. `['/api/inventory', 'overview']`) so the writes that
+   * refresh that list refresh it too.
+   */
+  keyPrefix?: readonly string[];
   /** 1-based. */
   page: number;
   pageSize?: number;
@@ -35,7 +41,7 @@ export function useServerPage<T>(schema: z.ZodType<T>, request: ServerPageReques
   };
   const url = withQuery(request.path, params);
   const query = useQuery({
-    queryKey: [request.path, 'page', url] as const,
+    queryKey: [...(request.keyPrefix ?? [request.path]), 'page', url] as const,
     queryFn: async ({ signal }) => {
       const { body, total } = await fetchPageAt(url, { signal });
       return { rows: (body as unknown[]).map((row) => schema.parse(row)), total };

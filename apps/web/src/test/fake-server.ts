@@ -1,7 +1,8 @@
 import { jest } from '@jest/globals';
 import { fakeResponse } from './fake-response';
 
-export type FakeHandler = (body: unknown) => Response | Promise<Response>;
+/** `url` (always given by `fakeServer`): the URL asked for, so a `"GET /api/x?*"` handler can answer by its query. */
+export type FakeHandler = (body: unknown, url?: URL) => Response | Promise<Response>;
 
 export interface RecordedCall {
   method: string;
@@ -12,8 +13,9 @@ export interface RecordedCall {
 
 /**
  * Replaces `fetch` with answers keyed by "METHOD path" and records every call.
- * A handler may be swapped later (`routes[...] = ...`) to change what the
- * server says; an unknown route answers 500 so a test notices it.
+ * A key "METHOD path?*" answers that path with any query the exact keys do
+ * not name. A handler may be swapped later (`routes[...] = ...`) to change
+ * what the server says; an unknown route answers 500 so a test notices it.
  */
 export function fakeServer(routes: Record<string, FakeHandler>) {
   const calls: RecordedCall[] = [];
@@ -23,9 +25,9 @@ export function fakeServer(routes: Record<string, FakeHandler>) {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const headers = { ...((init?.headers as Record<string, string> | undefined) ?? {}) };
     calls.push({ method, url, body, headers });
-    const handler = routes[`${method} ${url}`];
+    const handler = routes[`${method} ${url}`] ?? routes[`${method} ${url.split('?')[0]}?*`];
     if (!handler) return Promise.resolve(fakeResponse(500, `no fake for ${method} ${url}`));
-    return Promise.resolve(handler(body));
+    return Promise.resolve(handler(body, new URL(url, 'http://localhost')));
   });
   return {
     calls,
