@@ -2,6 +2,7 @@ import { Box, Table, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { MessageId } from '../i18n/messages';
+import { SortAscendingIcon, SortDescendingIcon, SortNoneIcon } from './icons';
 import { LoadErrorCallout, type LoadErrorCalloutProps } from './load-error-callout';
 import { SkeletonRows } from './skeleton-rows';
 
@@ -11,6 +12,21 @@ export interface DataTableColumn {
   minWidth?: string;
   /** `end` for figures, whose cells align the same way. */
   justify?: 'start' | 'end';
+  /**
+   * The server's sort field this column orders by (e.g. `name`): its header
+   * becomes a button that sorts by it, and says the order with `aria-sort`.
+   */
+  sortKey?: string;
+  /** The order of the first click: `desc` for dates and amounts people read newest or largest first. */
+  firstDirection?: 'asc' | 'desc';
+}
+
+/** The order after a click on a sortable column's header: its first direction, then the other way. */
+export function nextSort(current: string | undefined, column: Pick<DataTableColumn, 'sortKey' | 'firstDirection'>) {
+  const key = column.sortKey ?? '';
+  if (current === key) return `-${key}`;
+  if (current === `-${key}`) return key;
+  return column.firstDirection === 'desc' ? `-${key}` : key;
 }
 
 export interface DataTableProps<Row> {
@@ -28,6 +44,10 @@ export interface DataTableProps<Row> {
   empty: ReactNode;
   /** '1': tighter cells, for tables with many columns. */
   size?: '1' | '2';
+  /** The order shown, a field with a leading minus for descending (e.g. `-price`), for the sortable columns. */
+  sort?: string;
+  /** Makes the columns with a `sortKey` sortable. */
+  onSortChange?(sort: string): void;
 }
 
 /** A scrollable list table with its loading, load-error and empty states. */
@@ -40,6 +60,8 @@ export function DataTable<Row>({
   renderRow,
   empty,
   size = '2',
+  sort,
+  onSortChange,
 }: DataTableProps<Row>) {
   if (loadError) return <LoadErrorCallout {...loadError} />;
 
@@ -63,11 +85,40 @@ export function DataTable<Row>({
       <Table.Root variant="surface" size={size} aria-label={label}>
         <Table.Header>
           <Table.Row>
-            {columns.map((column) => (
-              <Table.ColumnHeaderCell key={column.id} minWidth={column.minWidth} justify={column.justify}>
-                <FormattedMessage id={column.id} />
-              </Table.ColumnHeaderCell>
-            ))}
+            {columns.map((column) => {
+              const sortable = column.sortKey !== undefined && onSortChange !== undefined;
+              const direction =
+                !sortable || !sort
+                  ? undefined
+                  : sort === column.sortKey
+                    ? 'ascending'
+                    : sort === `-${column.sortKey}`
+                      ? 'descending'
+                      : undefined;
+              return (
+                <Table.ColumnHeaderCell
+                  key={column.id}
+                  minWidth={column.minWidth}
+                  justify={column.justify}
+                  aria-sort={sortable ? (direction ?? 'none') : undefined}
+                >
+                  {sortable ? (
+                    <button type="button" className="sort-button" onClick={() => onSortChange(nextSort(sort, column))}>
+                      <FormattedMessage id={column.id} />
+                      {direction === 'ascending' ? (
+                        <SortAscendingIcon />
+                      ) : direction === 'descending' ? (
+                        <SortDescendingIcon />
+                      ) : (
+                        <SortNoneIcon className="sort-idle" />
+                      )}
+                    </button>
+                  ) : (
+                    <FormattedMessage id={column.id} />
+                  )}
+                </Table.ColumnHeaderCell>
+              );
+            })}
           </Table.Row>
         </Table.Header>
         <Table.Body>{body}</Table.Body>

@@ -404,3 +404,24 @@ export const SendIcon = (props: IconProps) => (
     <path d="m12 13 8-9" />
   </Icon>
 );
+
+/** A sortable column ordered smallest (or first) to largest. */
+export const SortAscendingIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m7 14 5-5 5 5" />
+  </Icon>
+);
+
+/** A sortable column ordered largest (or last) first. */
+export const SortDescendingIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m7 10 5 5 5-5" />
+  </Icon>
+);
+
+/** A column that can be sorted, not sorted now. */
+export const SortNoneIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="m8 9 4-4 4 4M8 15l4 4 4-4" />
+  </Icon>
+);
