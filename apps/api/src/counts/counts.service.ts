@@ -115,19 +115,25 @@ export class StockCounts {
     const direction = options.sort.startsWith('-') ? 'desc' : 'asc';
     const byStatus = options.sort.replace(/^-/, '') === 'status';
     const newest = byStatus ? 'desc' : direction;
-    let rows = this.rows();
+    let ids = this.db.selectFrom('stockCounts as c').select('c.id');
     let count = this.db.selectFrom('stockCounts as c').select((eb) => eb.fn.countAll<string>().as('n'));
     if (scope !== 'all') {
-      rows = rows.where('c.pharmacyId', 'in', inScope(scope));
+      ids = ids.where('c.pharmacyId', 'in', inScope(scope));
       count = count.where('c.pharmacyId', 'in', inScope(scope));
     }
+    // The page's ids are picked from the counts alone; names and line counts are joined to those rows only.
+    const pageIds = ids
+      .$if(byStatus, (query) => query.orderBy(countStatusRank, direction))
+      .orderBy('c.startedAt', newest)
+      .orderBy('c.id', newest)
+      .limit(options.limit)
+      .offset(options.offset);
     const [page, total] = await Promise.all([
-      rows
+      this.rows()
+        .where('c.id', 'in', pageIds)
         .$if(byStatus, (query) => query.orderBy(countStatusRank, direction))
         .orderBy('c.startedAt', newest)
         .orderBy('c.id', newest)
-        .limit(options.limit)
-        .offset(options.offset)
         .execute(),
       count.executeTakeFirstOrThrow(),
     ]);

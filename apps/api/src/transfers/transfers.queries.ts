@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type {
   Transfer,
   TransferDetail,
@@ -12,6 +12,7 @@ import type {
 import type { ReadDatabase, ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
 import { escapeLike, inScope, type Scope } from '../catalogue/product.queries';
+import { hasTrigrams, preferIndexes } from '../common/index-scans';
 import { personName } from '../common/person-name';
 
 /** Reads of `stock_transfers`, `transfer_items` and `transfer_steps`. */
@@ -19,8 +20,8 @@ import { personName } from '../common/person-name';
 export class TransferQueries {
   constructor(@Inject(READ_DB) private readonly db: ReadDb) {}
 
-  private rows() {
-    return this.db
+  private rows(db: Kysely<ReadDatabase> = this.db) {
+    return db
       .selectFrom('stockTransfers as t')
       .leftJoin('pharmacies as f', 'f.id', 't.fromPharmacyId')
       .leftJoin('pharmacies as d', 'd.id', 't.toPharmacyId')
@@ -64,6 +65,19 @@ export class TransferQueries {
   ): Promise<{ transfers: Transfer[]; total: number }> {
     const direction = options.sort.startsWith('-') ? 'desc' : 'asc';
     const wanted = options.q.trim().replace(/^#/, '').toLowerCase();
+    const pattern = `%${escapeLike(wanted)}%`;
+    // The pharmacies whose name matches, first (a few dozen rows): the transfers are then found through the
+    // from/to indexes, ORed with the trigram index of the id and notes; a subquery there would scan every transfer.
+    const named =
+      wanted === ''
+        ? []
+        : (
+            await this.db
+              .selectFrom('pharmacies')
+              .select('id')
+              .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('nameAr', 'ilike', pattern)]))
+              .execute()
+          ).map((pharmacy) => pharmacy.id);
     const matches = (eb: ExpressionBuilder<TransferTables, 't'>) => {
       const conditions: Expression<SqlBool>[] = [];
       if (scope !== 'all') {
@@ -72,18 +86,11 @@ export class TransferQueries {
       }
       if (options.status) conditions.push(eb('t.status', '=', options.status));
       if (wanted !== '') {
-        const pattern = `%${escapeLike(wanted)}%`;
-        const named = () =>
-          eb
-            .selectFrom('pharmacies as n')
-            .select('n.id')
-            .where((e) => e.or([e('n.name', 'ilike', pattern), e('n.nameAr', 'ilike', pattern)]));
         conditions.push(
           eb.or([
             // The expression of the trigram index stock_transfers_search_trgm.
-            eb(sql`(t.id::text || ' ' || coalesce(t.notes, ''))`, 'ilike', pattern),
-            eb('t.fromPharmacyId', 'in', named()),
-            eb('t.toPharmacyId', 'in', named()),
+            eb(sql`lower(t.id::text || ' ' || coalesce(t.notes, ''))`, 'like', pattern),
+            ...(named.length > 0 ? [eb('t.fromPharmacyId', 'in', named), eb('t.toPharmacyId', 'in', named)] : []),
           ]),
         );
       }
@@ -92,20 +99,34 @@ export class TransferQueries {
     const byStatus = options.sort.replace(/^-/, '') === 'status';
     // By status: in the asked direction, then newest first within each status. By date: in the asked direction.
     const newest = byStatus ? 'desc' : direction;
+    const indexed = hasTrigrams(wanted);
     const [page, total] = await Promise.all([
-      this.rows()
-        .where((eb) => matches(eb))
-        .$if(byStatus, (query) => query.orderBy(statusRank, direction))
-        .orderBy('t.createdAt', newest)
-        .orderBy('t.id', newest)
-        .limit(options.limit)
-        .offset(options.offset)
-        .execute(),
-      this.db
-        .selectFrom('stockTransfers as t')
-        .where((eb) => matches(eb))
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow(),
+      preferIndexes(this.db, indexed, (db) =>
+        this.rows(db)
+          // The page's ids are picked from the transfers alone; names and counts are joined to those rows only.
+          .where('t.id', 'in', (eb) =>
+            eb
+              .selectFrom('stockTransfers as t')
+              .select('t.id')
+              .where((e) => matches(e))
+              .$if(byStatus, (query) => query.orderBy(statusRank, direction))
+              .orderBy('t.createdAt', newest)
+              .orderBy('t.id', newest)
+              .limit(options.limit)
+              .offset(options.offset),
+          )
+          .$if(byStatus, (query) => query.orderBy(statusRank, direction))
+          .orderBy('t.createdAt', newest)
+          .orderBy('t.id', newest)
+          .execute(),
+      ),
+      preferIndexes(this.db, indexed, (db) =>
+        db
+          .selectFrom('stockTransfers as t')
+          .where((eb) => matches(eb))
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ),
     ]);
     return { transfers: page.map((row) => toTransfer(row, worksAt)), total: Number(total.n) };
   }
