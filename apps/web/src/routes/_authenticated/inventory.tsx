@@ -2,16 +2,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { InventoryPage } from '../../features/inventory/components/inventory-page';
 import { inventoryTabs } from '../../features/inventory/inventory-tabs';
-import { inventoryQueryOptions, productsQueryOptions } from '../../lib/catalogue';
 
 export const Route = createFileRoute('/_authenticated/inventory')({
   // An unknown tab falls back to the default rather than failing the page.
+  // No loader: each tab reads its own first page from the server (the whole tables are too big to prefetch).
   validateSearch: z.object({ tab: z.enum(inventoryTabs).optional().catch(undefined) }),
-  loader: ({ context }) => {
-    if (!context.currentUser) return;
-    void context.queryClient.prefetchQuery(productsQueryOptions());
-    void context.queryClient.prefetchQuery(inventoryQueryOptions());
-  },
   component: InventoryRoute,
 });
 

@@ -20,7 +20,7 @@ import { StaleEditCallout } from '../../../components/stale-edit-callout';
 import { useToast } from '../../../components/toaster';
 import { useLanguage } from '../../../i18n/use-language';
 import { apiErrorDetailsOf, apiErrorOf } from '../../../lib/api';
-import { localizedName, useProducts } from '../../../lib/catalogue';
+import { localizedName } from '../../../lib/catalogue';
 import { todayIso, utcMidnight } from '../../../lib/dates';
 import { localizedPharmacy, useSignedInUser } from '../../../lib/session';
 import { translateValidationMessage } from '../../../lib/validation-message';
@@ -28,7 +28,7 @@ import { useCorrectBatch } from '../api/correct-batch';
 import { useReceiveBatch } from '../api/receive-batch';
 import { adjustmentReasonLabels } from '../../../lib/adjustment-reasons';
 import { batchErrorMessage } from '../utils/batch-errors';
-import { ProductCombobox } from './product-combobox';
+import { ProductCombobox, type ProductChoice } from './product-combobox';
 import { ScanPackField } from './scan-pack-field';
 
 export interface BatchFormDialogProps {
@@ -68,7 +68,6 @@ function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onD
   const { language } = useLanguage();
   const { toast } = useToast();
   const user = useSignedInUser();
-  const products = useProducts();
   const receive = useReceiveBatch();
   const correct = useCorrectBatch();
   const isEdit = batch !== null;
@@ -81,10 +80,9 @@ function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onD
   const [changedMeanwhile, setChangedMeanwhile] = useState<InventoryBatch | null>(null);
   const [reason, setReason] = useState<AdjustmentReason>('count_correction');
 
-  // New stock can only be received for products that are on sale; an edit keeps its own product listed.
-  const productOptions = useMemo(
-    () => (products.data ?? []).filter((product) => product.isActive || product.id === batch?.productId),
-    [products.data, batch?.productId],
+  // The product the box names: the batch's own when editing, then whatever is picked or scanned.
+  const [chosenProduct, setChosenProduct] = useState<ProductChoice | null>(
+    batch ? { id: batch.productId, name: batch.productName, nameAr: batch.productNameAr, sku: batch.productSku } : null,
   );
 
   const locations = useMemo(() => {
@@ -158,6 +156,12 @@ function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onD
 
   function restartFrom(current: InventoryBatch) {
     form.reset(valuesOf(current));
+    setChosenProduct({
+      id: current.productId,
+      name: current.productName,
+      nameAr: current.productNameAr,
+      sku: current.productSku,
+    });
     setLoaded(current);
     setChangedMeanwhile(null);
   }
@@ -251,6 +255,7 @@ function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onD
               disabled={isPending}
               note={scanNote}
               onFound={({ product, batch: batchNumber, expiryDate }) => {
+                setChosenProduct(product);
                 form.setValue('productId', product.id, { shouldValidate: true, shouldDirty: true });
                 if (batchNumber) form.setValue('batchNumber', batchNumber, { shouldValidate: true, shouldDirty: true });
                 if (expiryDate) form.setValue('expiryDate', expiryDate, { shouldValidate: true, shouldDirty: true });
@@ -280,9 +285,14 @@ function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onD
                     <ProductCombobox
                       {...props}
                       value={field.value}
-                      onChange={(productId) => field.onChange(productId)}
-                      products={productOptions}
-                      disabled={isPending || products.isPending}
+                      selected={chosenProduct}
+                      onChange={(product) => {
+                        setChosenProduct(product);
+                        field.onChange(product.id);
+                      }}
+                      // New stock only for products on sale; an edit keeps its own product listed.
+                      keepProductId={batch?.productId ?? null}
+                      disabled={isPending}
                       onListOpenChange={(open) => (comboboxOpen.current = open)}
                     />
                   )}

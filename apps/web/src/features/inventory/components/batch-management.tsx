@@ -1,6 +1,6 @@
-import type { InventoryBatch } from '@pharmacy/contracts';
+import type { InventoryBatch, InventorySort } from '@pharmacy/contracts';
 import { Button, Callout, Flex, Heading, IconButton, Table, Text, TextField, Tooltip } from '@radix-ui/themes';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DataTable } from '../../../components/data-table';
 import { HistoryDrawer } from '../../../components/history-drawer';
@@ -8,31 +8,40 @@ import { HistoryIcon, PencilIcon, PlusIcon, SearchIcon, TransferIcon, WarningIco
 import { PaginationBar } from '../../../components/pagination-bar';
 import { useLanguage } from '../../../i18n/use-language';
 import { usePermissions } from '../../../lib/authorization';
-import { localizedName, useInventory } from '../../../lib/catalogue';
+import { localizedName } from '../../../lib/catalogue';
 import { todayIso, useDayFormatter } from '../../../lib/dates';
-import { paginate } from '../../../lib/pagination';
 import { usePageNavigation } from '../../../lib/route-exists';
-import { batchStatus, sortForBatchManagement } from '../utils/batch-status';
-import { filterBatches } from '../utils/filter-batches';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useBatchPage, useFefoBanner } from '../api/inventory-pages';
+import { batchStatus } from '../utils/batch-status';
+import { SEARCH_DEBOUNCE_MS } from '../utils/search';
 import { BatchFormDialog } from './batch-form-dialog';
 import { BatchStatusBadge } from './status-badges';
 
-/** Specification 001 §9: the FEFO banner names at most 3 batches. */
-export const FEFO_BANNER_LIMIT = 3;
 const TRANSFERS_PATH = '/transfers';
 
-/** Inventory → Batch Management (specification 001 §2). */
+/**
+ * Inventory → Batch Management (specification 001 §2): 50 batches a page, most
+ * urgent first, searched on the server (product name in either language or
+ * batch number); the FEFO banner is the server's first batches to use.
+ */
 export function BatchManagement() {
   const intl = useIntl();
   const { language } = useLanguage();
   const formatDay = useDayFormatter();
   const { canWrite } = usePermissions();
-  const inventory = useInventory();
   // Transfer leads to /transfers: the button appears only where that page exists (not in component tests).
   const openTransfers = usePageNavigation(TRANSFERS_PATH);
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const deferredQuery = useDeferredValue(query);
+  // Most urgent first (specification 001 §4: by status, then the earliest expiry, which is by expiry date).
+  const [sort, setSort] = useState<InventorySort>('expiry');
+  const q = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
+  const inventory = useBatchPage({ page, q, sort });
+  // First expired, first out: what to sell (or take off the shelf) first, from stock still held.
+  const fefo = useFefoBanner();
+  const urgent = fefo.window.rows;
+  const pageWindow = inventory.window;
   const today = todayIso();
 
   const [formOpen, setFormOpen] = useState(false);
@@ -40,20 +49,6 @@ export function BatchManagement() {
   const [formSession, setFormSession] = useState(0);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [historyTarget, setHistoryTarget] = useState<InventoryBatch | null>(null);
-
-  const sorted = useMemo(() => sortForBatchManagement(inventory.data ?? [], today), [inventory.data, today]);
-  const shown = useMemo(() => filterBatches(sorted, deferredQuery), [sorted, deferredQuery]);
-  const pageWindow = paginate(shown, page);
-  // First expired, first out: what to sell (or take off the shelf) first, from stock still held.
-  const urgent = useMemo(
-    () =>
-      sorted
-        .filter(
-          (batch) => batch.quantity > 0 && ['expired', 'expiresSoon'].includes(batchStatus(batch.expiryDate, today)),
-        )
-        .slice(0, FEFO_BANNER_LIMIT),
-    [sorted, today],
-  );
 
   const openForm = (batch: InventoryBatch | null) => {
     setFormTarget(batch);
@@ -214,9 +209,9 @@ export function BatchManagement() {
         label={intl.formatMessage({ id: 'inventory.batches.title' })}
         columns={[
           { id: 'inventory.column.product', minWidth: '220px' },
-          { id: 'inventory.column.batchNumber' },
-          { id: 'inventory.column.quantity' },
-          { id: 'inventory.column.expiryDate' },
+          { id: 'inventory.column.batchNumber', sortKey: 'batch' },
+          { id: 'inventory.column.quantity', sortKey: 'quantity', firstDirection: 'desc' },
+          { id: 'inventory.column.expiryDate', sortKey: 'expiry' },
           { id: 'inventory.column.status' },
           { id: 'inventory.column.location' },
           { id: 'inventory.column.actions' },
@@ -235,6 +230,11 @@ export function BatchManagement() {
         rows={pageWindow.rows}
         renderRow={renderRow}
         empty={<FormattedMessage id="inventory.batches.empty" />}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next as InventorySort);
+          setPage(1);
+        }}
       />
 
       <PaginationBar

@@ -14,21 +14,22 @@ import {
   Text,
   TextField,
 } from '@radix-ui/themes';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { RefreshIcon, SearchIcon, WarningIcon } from '../../../components/icons';
 import { PaginationBar } from '../../../components/pagination-bar';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
-import { localizedName, useInventory, useProducts } from '../../../lib/catalogue';
-import { todayIso, useDayFormatter, utcMidnight } from '../../../lib/dates';
-import { paginate } from '../../../lib/pagination';
+import { localizedName } from '../../../lib/catalogue';
+import { daysBetween, todayIso, useDayFormatter, utcMidnight } from '../../../lib/dates';
 import { usePharmacies } from '../../../lib/pharmacies';
 import { useRole } from '../../../lib/authorization';
 import { useSignedInUser } from '../../../lib/session';
-import type { TrackingStatus } from '../utils/batch-status';
-import { shortProductId, trackingRows, unitsByStatus, urgentRows } from '../utils/expiry-tracking';
-import { filterBatches } from '../utils/filter-batches';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useBatchPage, useExpirySummary } from '../api/inventory-pages';
+import { trackingStatus, type TrackingStatus } from '../utils/batch-status';
+import { serverStatus, shortProductId } from '../utils/expiry-tracking';
+import { SEARCH_DEBOUNCE_MS } from '../utils/search';
 import { TrackingStatusBadge, trackingLooks } from './status-badges';
 
 const ALL = 'all';
@@ -57,50 +58,66 @@ const unitLabels = {
   blister: { id: 'inventory.tracking.unit.blister' },
 } as const satisfies Record<SalesUnit, { id: MessageId }>;
 
-/** Inventory → Expiry Tracking (specification 001 §2). */
+/**
+ * Inventory → Expiry Tracking (specification 001 §2): the batches holding
+ * units, most urgent first, a page at a time; search, location and status
+ * filter on the server. The cards and the urgent banner come from the
+ * server's summary of everything that matches, not from the page shown.
+ */
 export function ExpiryTracking() {
   const intl = useIntl();
   const { language } = useLanguage();
   const role = useRole();
   const user = useSignedInUser();
   const formatDay = useDayFormatter();
-  const inventory = useInventory();
-  const products = useProducts();
   const pharmacies = usePharmacies();
   const [query, setQuery] = useState('');
   const [location, setLocation] = useState(ALL);
   const [status, setStatus] = useState<TrackingStatus | typeof ALL>(ALL);
   const [page, setPage] = useState(1);
-  const deferredQuery = useDeferredValue(query);
+  const q = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const today = todayIso();
+  const pharmacyId = location === ALL ? null : location;
+  const inventory = useBatchPage({
+    page,
+    q,
+    tracking: true,
+    pharmacyId,
+    status: status === ALL ? null : serverStatus[status],
+  });
+  const summary = useExpirySummary({ q, pharmacyId });
 
   const sources = [
     { query: inventory, message: { id: 'inventory.error.fetchInventory' } },
-    { query: products, message: { id: 'inventory.error.fetchProducts' } },
+    { query: summary, message: { id: 'inventory.error.fetchInventory' } },
     { query: pharmacies, message: { id: 'inventory.error.fetchPharmacies' } },
   ] as const;
-
-  const salesUnitOf = useMemo(
-    () => new Map((products.data ?? []).map((product) => [product.id, product.salesUnit])),
-    [products.data],
-  );
   // A pharmacist chooses among their own pharmacies; the server only shows them those batches anyway.
   const locationOptions = useMemo(() => {
     const allowed = new Set(user.pharmacies.map((pharmacy) => pharmacy.id));
     return (pharmacies.data ?? []).filter((pharmacy) => role === 'admin' || allowed.has(pharmacy.id));
   }, [pharmacies.data, user.pharmacies, role]);
 
-  const inScope = useMemo(() => {
-    const searched = filterBatches(inventory.data ?? [], deferredQuery, { includeLocation: true });
-    const located = location === ALL ? searched : searched.filter((batch) => batch.pharmacyId === location);
-    return trackingRows(located, today);
-  }, [inventory.data, deferredQuery, location, today]);
-  const totals = unitsByStatus(inScope);
-  const urgent = urgentRows(inScope);
-  const rows = status === ALL ? inScope : inScope.filter((row) => row.status === status);
-  const pageWindow = paginate(rows, page);
+  const units = summary.data?.units;
+  const totals = Object.fromEntries(statuses.map((item) => [item, units?.[serverStatus[item]] ?? 0])) as Record<
+    TrackingStatus,
+    number
+  >;
+  const urgent = (summary.data?.urgent ?? []).map((batch) => ({
+    batch,
+    status: trackingStatus(batch.expiryDate, today),
+  }));
+  const pageWindow = inventory.window;
+  const rows = pageWindow.rows.map((batch) => ({
+    batch,
+    status: trackingStatus(batch.expiryDate, today),
+    days: daysBetween(today, batch.expiryDate),
+  }));
 
-  const failed = sources.filter((source) => source.query.isError);
+  // The page and the summary both say "Failed to fetch inventory": once is enough.
+  const failed = sources
+    .filter((source) => source.query.isError)
+    .filter((source, index, all) => all.findIndex((other) => other.message.id === source.message.id) === index);
   if (failed.length > 0) {
     return (
       <Flex direction="column" align="center" gap="4" py="7" role="alert" className="text-center">
@@ -117,8 +134,10 @@ export function ExpiryTracking() {
         </ul>
         <Flex gap="3" wrap="wrap" justify="center">
           <Button
-            onClick={() => failed.forEach((source) => void source.query.refetch())}
-            loading={failed.some((source) => source.query.isFetching)}
+            onClick={() =>
+              sources.filter((source) => source.query.isError).forEach((source) => void source.query.refetch())
+            }
+            loading={sources.some((source) => source.query.isError && source.query.isFetching)}
           >
             <RefreshIcon />
             <FormattedMessage id="inventory.tracking.failed.retry" />
@@ -273,7 +292,11 @@ export function ExpiryTracking() {
       )}
 
       <Box className="table-scroll">
-        <Table.Root variant="surface" aria-label={intl.formatMessage({ id: 'inventory.tracking.title' })}>
+        <Table.Root
+          variant="surface"
+          aria-label={intl.formatMessage({ id: 'inventory.tracking.title' })}
+          aria-busy={inventory.isPlaceholderData || undefined}
+        >
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell minWidth="220px">
@@ -300,7 +323,7 @@ export function ExpiryTracking() {
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {pageWindow.rows.length === 0 ? (
+            {rows.length === 0 ? (
               <Table.Row>
                 <Table.Cell colSpan={7}>
                   <Text color="gray">
@@ -309,8 +332,8 @@ export function ExpiryTracking() {
                 </Table.Cell>
               </Table.Row>
             ) : (
-              pageWindow.rows.map(({ batch, status: rowStatus, days }) => {
-                const unit = salesUnitOf.get(batch.productId) ?? batch.salesUnit;
+              rows.map(({ batch, status: rowStatus, days }) => {
+                const unit = batch.salesUnit;
                 return (
                   <Table.Row key={batch.id}>
                     <Table.RowHeaderCell>

@@ -1,14 +1,16 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { InventoryBatch } from '@pharmacy/contracts';
+import type { InventoryBatch, Pharmacy, Product, StockOverviewRow } from '@pharmacy/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addDays, todayIso } from '../../../lib/dates';
 import { aBatch, aPharmacy, aProduct, PRODUCT_ID } from '../../../test/catalogue';
 import { fakeResponse } from '../../../test/fake-response';
-import { fakeServer, type FakeHandler } from '../../../test/fake-server';
+import { fakeServer, type FakeHandler, type RecordedCall } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
 import { defaultSettingsRoute, renderSignedIn } from '../../../test/signed-in';
 import { abdoun, aUser, downtown } from '../../../test/users';
 import type { InventoryTab } from '../inventory-tabs';
+import { trackingStatus } from '../utils/batch-status';
+import { serverStatus } from '../utils/expiry-tracking';
 import { InventoryPage } from './inventory-page';
 
 const realFetch = globalThis.fetch;
@@ -41,6 +43,97 @@ const batches: InventoryBatch[] = [
   aBatch({ id: batchId(5), batchNumber: 'GONE-1', quantity: 0, expiryDate: inDays(-10) }),
   aBatch({ id: batchId(6), batchNumber: 'MID-1', quantity: 12, expiryDate: inDays(45), salesUnit: 'pill' }),
 ];
+const products = [aProduct(), aProduct({ id: 'other', name: 'Zinc', nameAr: null, sku: 'ZN-1', barcode: null })];
+const pharmacies = [aPharmacy(), aPharmacy({ id: abdoun.id, name: abdoun.name, nameAr: null })];
+
+/** One page of `rows` as the server answers it: `limit` and `offset` of the URL, the total in X-Total-Count. */
+function pageOf<T>(rows: readonly T[], url: URL) {
+  const limit = Number(url.searchParams.get('limit') ?? 50);
+  const offset = Number(url.searchParams.get('offset') ?? 0);
+  return fakeResponse(200, rows.slice(offset, offset + limit), '', { 'X-Total-Count': String(rows.length) });
+}
+
+/**
+ * The inventory calls answered the way the server answers them (see
+ * test/e2e/inventory-pages.api.spec.ts), in miniature, over `inventory`: the
+ * screens must show the server's pages and totals, not work them out themselves.
+ */
+function inventoryServer(inventory: readonly InventoryBatch[]): Record<string, FakeHandler> {
+  const matching = (url: URL) => {
+    const text = (url.searchParams.get('q') ?? '').toLowerCase();
+    const withLocation = url.searchParams.get('matchLocation') === 'true';
+    const statuses = url.searchParams.get('status')?.split(',') ?? [];
+    const pharmacyId = url.searchParams.get('pharmacyId');
+    return inventory.filter(
+      (b) =>
+        (text === '' ||
+          [b.productName, b.productNameAr, b.batchNumber, ...(withLocation ? [b.pharmacyName, b.pharmacyNameAr] : [])]
+            .map((name) => (name ?? '').toLowerCase())
+            .some((name) => name.includes(text))) &&
+        (statuses.length === 0 || statuses.includes(serverStatus[trackingStatus(b.expiryDate, today)])) &&
+        (url.searchParams.get('inStock') !== 'true' || b.quantity > 0) &&
+        (!pharmacyId || b.pharmacyId === pharmacyId),
+    );
+  };
+  const orders: Record<string, (b: InventoryBatch) => string | number> = {
+    expiry: (b) => b.expiryDate,
+    batch: (b) => b.batchNumber,
+    quantity: (b) => b.quantity,
+  };
+  return {
+    'GET /api/inventory?*': (_, url) => {
+      const sort = url!.searchParams.get('sort') ?? 'expiry';
+      const key = orders[sort.replace(/^-/, '')]!;
+      const sign = sort.startsWith('-') ? -1 : 1;
+      const sorted = [...matching(url!)].sort(
+        (a, b) => sign * (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1),
+      );
+      return pageOf(sorted, url!);
+    },
+    'GET /api/inventory/expiry-summary?*': (_, url) => {
+      const held = matching(url!)
+        .filter((b) => b.quantity > 0)
+        .sort((a, b) => a.expiryDate.localeCompare(b.expiryDate));
+      const units = { expired: 0, critical: 0, soon: 0, expiring: 0, good: 0 };
+      for (const b of held) units[serverStatus[trackingStatus(b.expiryDate, today)]] += b.quantity;
+      const urgent = held.filter((b) => ['expired', 'critical'].includes(trackingStatus(b.expiryDate, today)));
+      return fakeResponse(200, { units, urgent: urgent.slice(0, 5) });
+    },
+    'GET /api/inventory/overview?*': (_, url) => {
+      const text = (url!.searchParams.get('q') ?? '').toLowerCase();
+      const rows: StockOverviewRow[] = products
+        .filter((p) => [p.name, p.nameAr, p.sku].some((name) => (name ?? '').toLowerCase().includes(text)))
+        .map((p) => {
+          const held = inventory.filter((b) => b.productId === p.id && b.quantity > 0);
+          const places = [...new Map(held.map((b) => [b.pharmacyId, b])).values()];
+          return {
+            productId: p.id,
+            name: p.name,
+            nameAr: p.nameAr,
+            sku: p.sku,
+            minStockLevel: p.minStockLevel,
+            isActive: p.isActive,
+            onHand: held.reduce((sum, b) => sum + b.quantity, 0),
+            batchCount: held.length,
+            nearestExpiry: held.map((b) => b.expiryDate).sort()[0] ?? null,
+            locations: places.map((b) => ({ id: b.pharmacyId, name: b.pharmacyName, nameAr: b.pharmacyNameAr })),
+          };
+        });
+      return pageOf(rows, url!);
+    },
+    'GET /api/products?*': (_, url) => pageOf(products, url!),
+    'GET /api/products/search?*': (_, url) => {
+      const text = (url!.searchParams.get('q') ?? '').toLowerCase();
+      return fakeResponse(
+        200,
+        products.filter((p: Product) =>
+          [p.name, p.nameAr, p.sku, p.barcode].some((name) => (name ?? '').toLowerCase().includes(text)),
+        ),
+      );
+    },
+    'GET /api/pharmacies': () => fakeResponse(200, pharmacies satisfies Pharmacy[]),
+  };
+}
 
 function renderPage({
   tab = 'batches',
@@ -56,16 +149,15 @@ function renderPage({
   return renderSignedIn(<InventoryPage tab={tab} />, {
     user: aUser(),
     language,
-    routes: {
-      'GET /api/inventory': () => fakeResponse(200, inventory),
-      'GET /api/products': () =>
-        fakeResponse(200, [aProduct(), aProduct({ id: 'other', name: 'Zinc', sku: 'ZN-1', barcode: null })]),
-      'GET /api/pharmacies': () =>
-        fakeResponse(200, [aPharmacy(), aPharmacy({ id: abdoun.id, name: abdoun.name, nameAr: null })]),
-      ...routes,
-    },
+    routes: { ...inventoryServer(inventory), ...routes },
   });
 }
+
+/** The query of each GET of `path` (e.g. `/api/inventory`), in order. */
+const queriesTo = (calls: readonly RecordedCall[], path: string) =>
+  calls
+    .filter((call) => call.method === 'GET' && call.url.split('?')[0] === path)
+    .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
 
 const table = () => within(screen.getByRole('table'));
 const batchRows = () =>
@@ -75,10 +167,11 @@ const batchRows = () =>
     .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 
 describe('Batch Management', () => {
-  it('lists batches most urgent first, with status, units, receipt date and location', async () => {
-    renderPage();
+  it('lists the server’s first page, most urgent first, with status, units, receipt date and location', async () => {
+    const { calls } = renderPage();
     await screen.findAllByText('OLD-1');
     expect(batchRows()).toEqual(['GONE-1', 'OLD-1', 'CRIT-1', 'SOON-1', 'MID-1', 'GOOD-1']);
+    expect(queriesTo(calls, '/api/inventory')).toContainEqual({ sort: 'expiry', limit: '50', offset: '0' });
     const row = (text: string) => within(table().getByText(text).closest('tr')!);
     expect(row('OLD-1').getByText('Expired')).toBeTruthy();
     expect(row('SOON-1').getByText('Expires Soon')).toBeTruthy();
@@ -93,8 +186,8 @@ describe('Batch Management', () => {
     expect(screen.queryByRole('button', { name: 'Transfer' })).toBeNull();
   });
 
-  it('names up to three batches to use first, from stock still held', async () => {
-    renderPage();
+  it('names up to three batches to use first, from stock still held, as the server finds them', async () => {
+    const { calls } = renderPage();
     const banner = (await screen.findByText('First Expired, First Out')).closest('.rt-CalloutRoot') as HTMLElement;
     const items = within(banner)
       .getAllByRole('listitem')
@@ -103,25 +196,43 @@ describe('Batch Management', () => {
     expect(items[0]).toMatch(/^Paracetamol 500 mg - OLD-1 - Expires /);
     expect(items[1]).toMatch(/CRIT-1/);
     expect(items[2]).toMatch(/SOON-1/);
+    expect(queriesTo(calls, '/api/inventory')).toContainEqual({
+      status: 'expired,critical,soon',
+      inStock: 'true',
+      sort: 'expiry',
+      limit: '3',
+      offset: '0',
+    });
   });
 
-  it('finds a product name or batch number, ignoring case', async () => {
-    renderPage();
+  it('has no banner when nothing needs using first', async () => {
+    renderPage({ inventory: [batches[0]!, batches[5]!] });
+    await screen.findAllByText('GOOD-1');
+    expect(screen.queryByText('First Expired, First Out')).toBeNull();
+  });
+
+  it('asks the server for a product name or batch number once typing pauses', async () => {
+    const { calls } = renderPage();
     await screen.findAllByText('OLD-1');
+    fireEvent.change(screen.getByPlaceholderText('Search products or batch numbers...'), { target: { value: 'cri' } });
     fireEvent.change(screen.getByPlaceholderText('Search products or batch numbers...'), { target: { value: 'crit' } });
     await waitFor(() => expect(batchRows()).toEqual(['CRIT-1']));
+    const searches = queriesTo(calls, '/api/inventory').filter((query) => query.q !== undefined);
+    // Not a call per key: only the text typed when the typing paused, and without the location.
+    expect(searches).toEqual([{ q: 'crit', sort: 'expiry', limit: '50', offset: '0' }]);
     fireEvent.change(screen.getByPlaceholderText('Search products or batch numbers...'), {
       target: { value: 'nothing' },
     });
     expect(await screen.findByText('No inventory batches found')).toBeTruthy();
   });
 
-  it('pages 50 at a time, saying which ones it shows', async () => {
+  it('pages 50 at a time on the server, saying which ones it shows', async () => {
     const many = Array.from({ length: 320 }, (_, index) =>
       aBatch({ id: batchId(100 + index), batchNumber: `B-${index}`, expiryDate: inDays(100 + index) }),
     );
-    renderPage({ inventory: many });
+    const { calls } = renderPage({ inventory: many });
     expect(await screen.findByText('Showing 1 to 50 of 320 batches')).toBeTruthy();
+    expect(batchRows()).toHaveLength(50);
     const pages = screen.getByRole('navigation', { name: 'Pages' });
     expect(
       within(pages)
@@ -132,7 +243,22 @@ describe('Batch Management', () => {
     expect((within(pages).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(pages).getByRole('button', { name: 'Page 7' }));
     expect(await screen.findByText('Showing 301 to 320 of 320 batches')).toBeTruthy();
+    expect(batchRows()).toEqual(many.slice(300).map((b) => b.batchNumber));
     expect((within(pages).getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(queriesTo(calls, '/api/inventory')).toContainEqual({ sort: 'expiry', limit: '50', offset: '300' });
+    // A new search starts again at page 1.
+    fireEvent.change(screen.getByPlaceholderText('Search products or batch numbers...'), { target: { value: 'B-1' } });
+    // Fifty rows again, after the pause in typing: slower than one row in jsdom.
+    expect(await screen.findByText('Showing 1 to 50 of 111 batches', {}, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('sorts by a column on the server', async () => {
+    const { calls } = renderPage();
+    await screen.findAllByText('OLD-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Quantity' }));
+    await waitFor(() => expect(batchRows()).toEqual(['GOOD-1', 'MID-1', 'SOON-1', 'OLD-1', 'CRIT-1', 'GONE-1']));
+    expect(queriesTo(calls, '/api/inventory')).toContainEqual({ sort: '-quantity', limit: '50', offset: '0' });
+    expect(screen.getByRole('columnheader', { name: 'Quantity' }).getAttribute('aria-sort')).toBe('descending');
   });
 
   it('shows no pagination for a single page', async () => {
@@ -212,15 +338,44 @@ describe('Batch Management', () => {
       expect(await within(dialog).findByText('The expiry date 271345 in the barcode is not a valid date')).toBeTruthy();
     });
 
-    it('picks a product by typing part of its name', async () => {
-      renderPage();
+    it('lists the first products by name, and searches the server for what is typed', async () => {
+      const { calls } = renderPage();
       const dialog = await openAdd();
+      // Nothing of the catalogue is read before the list opens.
+      expect(queriesTo(calls, '/api/products')).toEqual([]);
       const product = within(dialog).getByRole('combobox', { name: /^Product/ });
+      fireEvent.click(product);
+      expect(await within(dialog).findByRole('option', { name: /Paracetamol/ })).toBeTruthy();
+      expect(within(dialog).getAllByRole('option')).toHaveLength(2);
+      expect(queriesTo(calls, '/api/products')).toEqual([{ sort: 'name', limit: '50', offset: '0' }]);
+      fireEvent.change(product, { target: { value: 'z' } });
+      fireEvent.change(product, { target: { value: 'zi' } });
       fireEvent.change(product, { target: { value: 'zin' } });
-      const option = await within(dialog).findByRole('option', { name: /Zinc/ });
-      expect(within(dialog).getAllByRole('option')).toHaveLength(1);
+      await waitFor(() => expect(within(dialog).getAllByRole('option')).toHaveLength(1));
+      const option = within(dialog).getByRole('option', { name: /Zinc/ });
+      expect(queriesTo(calls, '/api/products/search')).toEqual([{ q: 'zin' }]);
       fireEvent.click(option);
       expect((product as HTMLInputElement).value).toBe('Zinc · ZN-1');
+    });
+
+    it('offers only products on sale for new stock', async () => {
+      renderPage({
+        routes: {
+          'GET /api/products/search?*': () =>
+            fakeResponse(200, [aProduct(), aProduct({ id: 'gone', name: 'Paracetamol old pack', isActive: false })]),
+        },
+      });
+      const dialog = await openAdd();
+      fireEvent.change(within(dialog).getByRole('combobox', { name: /^Product/ }), { target: { value: 'parac' } });
+      expect(await within(dialog).findByRole('option', { name: /Paracetamol 500 mg/ })).toBeTruthy();
+      expect(within(dialog).getAllByRole('option')).toHaveLength(1);
+    });
+
+    it('says when nothing matches', async () => {
+      renderPage();
+      const dialog = await openAdd();
+      fireEvent.change(within(dialog).getByRole('combobox', { name: /^Product/ }), { target: { value: 'nothing' } });
+      expect(await within(dialog).findByText('No products found')).toBeTruthy();
     });
 
     it('explains an expiry that contradicts the batch already held, in the reader’s language', async () => {
@@ -280,7 +435,7 @@ describe('Batch Management', () => {
       const batch = { ...batches[1]!, version: 3 };
       const sold = { ...batch, quantity: 7, version: 4 };
       let answered = false;
-      const { callsTo } = renderPage({
+      const { callsTo, calls } = renderPage({
         inventory: [batch],
         routes: {
           [`PUT /api/inventory/${batch.id}`]: () => {
@@ -299,6 +454,11 @@ describe('Batch Management', () => {
       });
       fireEvent.click(await screen.findByRole('button', { name: 'Edit batch SOON-1 of Paracetamol 500 mg' }));
       const dialog = await screen.findByRole('dialog', { name: 'Edit Inventory Batch' });
+      // The batch names its product: the catalogue is not loaded to show it.
+      expect((within(dialog).getByRole('combobox', { name: /^Product/ }) as HTMLInputElement).value).toBe(
+        'Paracetamol 500 mg · PAR-500-20',
+      );
+      expect(queriesTo(calls, '/api/products')).toEqual([]);
       fireEvent.change(within(dialog).getByRole('spinbutton', { name: /^Quantity/ }), { target: { value: '8' } });
       // A changed quantity asks why: a count correction unless the user says otherwise.
       expect(within(dialog).getByRole('combobox', { name: 'Reason for the quantity change' }).textContent).toBe(
@@ -357,11 +517,9 @@ describe('Batch Management in the app', () => {
     fakeServer({
       'GET /api/auth/user': () => fakeResponse(200, aUser()),
       ...defaultSettingsRoute,
-      'GET /api/inventory': () => fakeResponse(200, batches),
-      'GET /api/products': () => fakeResponse(200, [aProduct()]),
-      'GET /api/pharmacies': () =>
-        fakeResponse(200, [aPharmacy(), aPharmacy({ id: abdoun.id, name: abdoun.name, nameAr: null })]),
+      ...inventoryServer(batches),
       'GET /api/transfers': () => fakeResponse(200, []),
+      'GET /api/transfers?*': (_, url) => pageOf([], url!),
       [`GET /api/inventory/availability?pharmacyId=${abdoun.id}`]: () => fakeResponse(200, []),
       [`GET /api/inventory/availability?pharmacyId=${abdoun.id}&productId=${PRODUCT_ID}`]: () =>
         fakeResponse(200, [
@@ -381,8 +539,8 @@ describe('Batch Management in the app', () => {
 });
 
 describe('Expiry Tracking', () => {
-  it('adds up units per status, hides what is sold out, and names the urgent batches', async () => {
-    renderPage({ tab: 'expiry' });
+  it('adds up units per status over everything that matches, hides what is sold out, and names the urgent batches', async () => {
+    const { calls } = renderPage({ tab: 'expiry' });
     const summary = await screen.findByRole('list', { name: 'Units by status' });
     const card = (label: string) => within(within(summary).getByText(label).closest('li')!);
     expect(card('Expired').getByText('7')).toBeTruthy();
@@ -402,42 +560,103 @@ describe('Expiry Tracking', () => {
     expect(row('CRIT-1').getByText('3 days')).toBeTruthy();
     expect(row('SOON-1').getByText('Expires Soon - 30 Days')).toBeTruthy();
     expect(row('MID-1').getByText('Expiring - 60 Days')).toBeTruthy();
-    expect(row('MID-1').getByText('12 units')).toBeTruthy();
+    // The server names each batch's product's sales unit.
+    expect(row('MID-1').getByText('12 pills')).toBeTruthy();
     expect(row('OLD-1').getByText('SKU:')).toBeTruthy();
     expect(row('OLD-1').getByText('000000A1')).toBeTruthy();
+
+    expect(queriesTo(calls, '/api/inventory')).toEqual([
+      { matchLocation: 'true', inStock: 'true', sort: 'expiry', limit: '50', offset: '0' },
+    ]);
+    expect(queriesTo(calls, '/api/inventory/expiry-summary')).toEqual([{ matchLocation: 'true' }]);
+    // The product list is not read: each batch carries its product's sales unit.
+    expect(queriesTo(calls, '/api/products')).toEqual([]);
   });
 
-  it('finds a location by name and filters by status', async () => {
-    renderPage({ tab: 'expiry' });
+  it('keeps the cards and the banner for every matching batch while it pages the table', async () => {
+    const many = Array.from({ length: 120 }, (_, index) =>
+      aBatch({ id: batchId(100 + index), batchNumber: `B-${index}`, quantity: 2, expiryDate: inDays(index - 5) }),
+    );
+    renderPage({ tab: 'expiry', inventory: many });
+    expect(await screen.findByText('Showing 1 to 50 of 120 batches')).toBeTruthy();
+    const summary = screen.getByRole('list', { name: 'Units by status' });
+    const card = (label: string) => within(within(summary).getByText(label).closest('li')!);
+    // Days -5 to 114: 5 expired, 8 critical (0 to 7), 23 soon, 30 expiring, 54 good; 2 units each.
+    expect(card('Expired').getByText('10')).toBeTruthy();
+    expect(card('Critical (7d)').getByText('16')).toBeTruthy();
+    expect(card('Soon (30d)').getByText('46')).toBeTruthy();
+    expect(card('Expiring (60d)').getByText('60')).toBeTruthy();
+    expect(card('Good').getByText('108')).toBeTruthy();
+    const banner = screen.getByText('Urgent Action Required').closest('.rt-CalloutRoot') as HTMLElement;
+    expect(within(banner).getAllByRole('listitem')).toHaveLength(5);
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Pages' })).getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByText('Showing 101 to 120 of 120 batches')).toBeTruthy();
+    expect(card('Good').getByText('108')).toBeTruthy();
+  });
+
+  it('asks the server for a location by name, a location and a status', async () => {
+    const { calls } = renderPage({ tab: 'expiry' });
     await screen.findByText('OLD-1');
     fireEvent.change(screen.getByPlaceholderText('Search products, batches, or locations...'), {
       target: { value: 'abdoun' },
     });
     await waitFor(() => expect(screen.queryByText('OLD-1')).toBeNull());
     expect(screen.getByText('CRIT-1')).toBeTruthy();
+    const summary = screen.getByRole('list', { name: 'Units by status' });
+    await waitFor(() =>
+      expect(within(within(summary).getByText('Expired').closest('li')!).getByText('0')).toBeTruthy(),
+    );
+    expect(queriesTo(calls, '/api/inventory/expiry-summary')).toContainEqual({ q: 'abdoun', matchLocation: 'true' });
     fireEvent.change(screen.getByPlaceholderText('Search products, batches, or locations...'), {
       target: { value: 'no such thing' },
     });
     expect(await screen.findByText('No inventory batches found matching your criteria.')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('Search products, batches, or locations...'), {
+      target: { value: '' },
+    });
+    await screen.findByText('OLD-1');
+
+    fireEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Critical (7 days)' }));
+    await waitFor(() => expect(screen.queryByText('OLD-1')).toBeNull());
+    expect(screen.getByText('CRIT-1')).toBeTruthy();
+    expect(queriesTo(calls, '/api/inventory')).toContainEqual({
+      status: 'critical',
+      matchLocation: 'true',
+      inStock: 'true',
+      sort: 'expiry',
+      limit: '50',
+      offset: '0',
+    });
+
+    fireEvent.click(screen.getByRole('combobox', { name: 'Location' }));
+    fireEvent.click(await screen.findByRole('option', { name: downtown.name }));
+    expect(await screen.findByText('No inventory batches found matching your criteria.')).toBeTruthy();
+    expect(queriesTo(calls, '/api/inventory/expiry-summary')).toContainEqual({
+      matchLocation: 'true',
+      pharmacyId: downtown.id,
+    });
   });
 
   it('says it is loading', () => {
-    renderPage({ tab: 'expiry', routes: { 'GET /api/inventory': () => new Promise<Response>(() => {}) } });
+    renderPage({ tab: 'expiry', routes: { 'GET /api/inventory?*': () => new Promise<Response>(() => {}) } });
     expect(screen.getByText('Loading expiry tracking data...')).toBeTruthy();
   });
 
   it('lists what failed to load, and loads it again on request', async () => {
     let fail = true;
+    const server = inventoryServer(batches);
     renderPage({
       tab: 'expiry',
       routes: {
-        'GET /api/inventory': () => (fail ? fakeResponse(500, '') : fakeResponse(200, batches)),
+        'GET /api/inventory?*': (body, url) =>
+          fail ? fakeResponse(500, '') : server['GET /api/inventory?*']!(body, url),
         'GET /api/pharmacies': () => (fail ? fakeResponse(500, '') : fakeResponse(200, [aPharmacy()])),
       },
     });
     expect(await screen.findByRole('heading', { name: 'Failed to Load Expiry Data' })).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Failed to fetch pharmacies')).toBeTruthy());
-    expect(screen.getByText('Failed to fetch inventory')).toBeTruthy();
+    expect(screen.getAllByText('Failed to fetch inventory')).toHaveLength(1);
     expect(screen.queryByText('Failed to fetch products')).toBeNull();
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeTruthy();
     fail = false;
@@ -447,17 +666,37 @@ describe('Expiry Tracking', () => {
 });
 
 describe('Overview', () => {
-  it('shows stock per product with its status and where it is', async () => {
-    renderPage({ tab: 'overview' });
+  it('shows the server’s page of stock per product with its status and where it is', async () => {
+    const { calls } = renderPage({ tab: 'overview' });
     const row = (await screen.findByRole('rowheader', { name: 'Paracetamol 500 mg' })).closest('tr')!;
     const cells = within(row)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     // SKU, on hand, batches, nearest expiry, status, location.
     expect(cells.slice(0, 3)).toEqual(['PAR-500-20', '133', '5']);
+    expect(cells[3]).toBe(shown(inDays(-2)));
     expect(cells[4]).toBe('In Stock');
     expect(cells[5]).toBe('Multiple Locations');
     const zinc = (await screen.findByRole('rowheader', { name: 'Zinc' })).closest('tr')!;
     expect(within(zinc).getByText('Out of Stock')).toBeTruthy();
+    expect(queriesTo(calls, '/api/inventory/overview')).toEqual([{ sort: 'name', limit: '50', offset: '0' }]);
+    // Neither the whole catalogue nor every batch is read.
+    expect(queriesTo(calls, '/api/products')).toEqual([]);
+    expect(queriesTo(calls, '/api/inventory')).toEqual([]);
+  });
+
+  it('searches on the server, and orders by the Arabic name for an Arabic reader', async () => {
+    const { calls } = renderPage({ tab: 'overview', language: 'ar' });
+    await screen.findByRole('rowheader', { name: 'باراسيتامول ٥٠٠ ملغ' });
+    expect(queriesTo(calls, '/api/inventory/overview')).toEqual([{ sort: 'nameAr', limit: '50', offset: '0' }]);
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'zn' } });
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'باراسيتامول ٥٠٠ ملغ' })).toBeNull());
+    expect(screen.getByRole('rowheader', { name: 'Zinc' })).toBeTruthy();
+    expect(queriesTo(calls, '/api/inventory/overview')).toContainEqual({
+      q: 'zn',
+      sort: 'nameAr',
+      limit: '50',
+      offset: '0',
+    });
   });
 });

@@ -1,19 +1,37 @@
-import type { Product } from '@pharmacy/contracts';
-import { Text, TextField } from '@radix-ui/themes';
-import { useDeferredValue, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { productSchema, type Product } from '@pharmacy/contracts';
+import { Spinner, Text, TextField } from '@radix-ui/themes';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SearchIcon } from '../../../components/icons';
 import { useLanguage } from '../../../i18n/use-language';
-import { localizedName } from '../../../lib/catalogue';
+import { localizedName, productSearchQueryOptions } from '../../../lib/catalogue';
+import { useServerPage } from '../../../lib/server-page';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS } from '../utils/search';
 
-/** More would only slow typing down; a longer list is narrowed by typing. */
-const MAX_OPTIONS = 50;
+/** The first products by name, before the user types enough to search; more would only slow the list down. */
+const FIRST_OPTIONS = 50;
+/** From this many characters the server searches (name in both languages, SKU, barcode, generic name, brand). */
+export const SEARCH_FROM_CHARACTERS = 2;
+
+/** What the box shows for the chosen product: the batch being edited, a scanned pack or the option picked. */
+export interface ProductChoice {
+  id: string;
+  name: string;
+  nameAr: string | null;
+  sku: string;
+}
 
 export interface ProductComboboxProps {
   id: string;
+  /** The chosen product's id ('' for none). */
   value: string;
-  onChange(productId: string): void;
-  products: readonly Product[];
+  /** The chosen product, to name it in the box without loading the catalogue. */
+  selected: ProductChoice | null;
+  onChange(product: Product): void;
+  /** Listed even when no longer on sale (the batch being edited keeps its product). */
+  keepProductId?: string | null;
   disabled?: boolean;
   /** Tells the dialog when the list is open, so Escape closes the list rather than the dialog. */
   onListOpenChange?(open: boolean): void;
@@ -22,22 +40,19 @@ export interface ProductComboboxProps {
   'aria-required'?: boolean | undefined;
 }
 
-export function productMatches(product: Product, needle: string): boolean {
-  return [product.name, product.nameAr, product.sku, product.barcode, product.genericName, product.brand].some((text) =>
-    (text ?? '').toLocaleLowerCase().includes(needle),
-  );
-}
-
 /**
- * The batch dialog's product field: with hundreds of products a plain select is
- * unusable, so this is a text box that narrows a list as one types (name in
- * either language, SKU, barcode, generic name, brand) — the ARIA combobox pattern.
+ * The batch dialog's product field: with 20,000 products a plain select is
+ * unusable, so this is a text box (the ARIA combobox pattern) whose list the
+ * server fills: the first products by name, and from two characters typed its
+ * product search (name in either language, SKU, barcode, generic name, brand;
+ * exact codes first). New stock is only received for products on sale.
  */
 export function ProductCombobox({
   id,
   value,
+  selected,
   onChange,
-  products,
+  keepProductId = null,
   disabled,
   onListOpenChange,
   ...aria
@@ -49,24 +64,44 @@ export function ProductCombobox({
   const [query, setQuery] = useState<string | null>(null);
   const [open, setOpenState] = useState(false);
   const [active, setActive] = useState(0);
-  const deferredQuery = useDeferredValue(query);
-
   const setOpen = (next: boolean) => {
     setOpenState(next);
     onListOpenChange?.(next);
   };
 
-  const label = (product: Product) => `${localizedName(product.name, product.nameAr, language)} · ${product.sku}`;
-  const selected = products.find((product) => product.id === value);
+  const text = (query ?? '').trim();
+  const typed = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  // From two characters the list is the search's (the first page is not shown while typing pauses).
+  const wantsSearch = text.length >= SEARCH_FROM_CHARACTERS;
+  const searching = typed.length >= SEARCH_FROM_CHARACTERS;
+  const first = useServerPage(productSchema, {
+    path: '/api/products',
+    page: 1,
+    pageSize: FIRST_OPTIONS,
+    sort: 'name',
+    enabled: open && !wantsSearch,
+  });
+  const search = useQuery({
+    ...productSearchQueryOptions(typed),
+    enabled: open && searching,
+    // The last answer stays while the next search runs, rather than the list blinking empty.
+    placeholderData: keepPreviousData,
+  });
+  const source = wantsSearch ? search : first;
 
-  const options = useMemo(() => {
-    const needle = (deferredQuery ?? '').trim().toLocaleLowerCase();
-    const matching = needle === '' ? products : products.filter((product) => productMatches(product, needle));
-    return matching.slice(0, MAX_OPTIONS);
-  }, [products, deferredQuery]);
+  const label = (product: ProductChoice) => `${localizedName(product.name, product.nameAr, language)} · ${product.sku}`;
+  const shown = selected && selected.id === value ? selected : null;
+
+  const found = wantsSearch ? (searching ? search.data : undefined) : first.data?.rows;
+  const options = useMemo(
+    () => (found ?? []).filter((product) => product.isActive || product.id === keepProductId),
+    [found, keepProductId],
+  );
+  // Typing ahead of the answer: the list waits for the search of what is typed now.
+  const waiting = wantsSearch ? typed !== text || search.isFetching : first.isPending;
 
   const choose = (product: Product) => {
-    onChange(product.id);
+    onChange(product);
     setQuery(null);
     setOpen(false);
   };
@@ -112,7 +147,7 @@ export function ProductCombobox({
         aria-autocomplete="list"
         aria-activedescendant={activeId}
         {...aria}
-        value={query ?? (selected ? label(selected) : '')}
+        value={query ?? (shown ? label(shown) : '')}
         placeholder={intl.formatMessage({ id: 'inventory.batchForm.productPlaceholder' })}
         disabled={disabled}
         autoComplete="off"
@@ -137,10 +172,23 @@ export function ProductCombobox({
         <ul
           id={listId}
           role="listbox"
+          aria-busy={waiting || undefined}
           className="combobox-list"
           aria-label={intl.formatMessage({ id: 'inventory.batchForm.productOptions' })}
         >
-          {options.length === 0 ? (
+          {source.isError ? (
+            <li className="combobox-empty" role="presentation">
+              <Text size="2" color="red">
+                <FormattedMessage id="inventory.error.fetchProducts" />
+              </Text>
+            </li>
+          ) : waiting && options.length === 0 ? (
+            <li className="combobox-empty" role="presentation">
+              <Text size="2" color="gray" as="div">
+                <Spinner size="1" /> <FormattedMessage id="common.loading" />
+              </Text>
+            </li>
+          ) : options.length === 0 ? (
             <li className="combobox-empty" role="presentation">
               <Text size="2" color="gray">
                 <FormattedMessage id="inventory.batchForm.noProducts" />

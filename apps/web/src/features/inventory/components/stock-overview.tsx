@@ -1,69 +1,47 @@
 import { Box, Flex, Table, Text, TextField } from '@radix-ui/themes';
-import { useDeferredValue, useMemo, useState } from 'react';
+import type { StockOverviewRow } from '@pharmacy/contracts';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { SearchIcon } from '../../../components/icons';
 import { LoadErrorCallout } from '../../../components/load-error-callout';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { useLanguage } from '../../../i18n/use-language';
-import { localizedName, useInventory, useProducts } from '../../../lib/catalogue';
+import { localizedName } from '../../../lib/catalogue';
 import { useDayFormatter } from '../../../lib/dates';
-import { paginate } from '../../../lib/pagination';
-import { buildStockOverview, type StockRow } from '../utils/stock-overview';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useStockOverviewPage } from '../api/inventory-pages';
+import { stockStatus } from '../utils/stock-overview';
+import { SEARCH_DEBOUNCE_MS } from '../utils/search';
 import { StockStatusBadge } from './status-badges';
 
-/** Inventory → Overview: units on hand per product, from the product list and the batches. */
+/**
+ * Inventory → Overview: units on hand per product, a page at a time, searched,
+ * added up and ordered (by the name in the reader's language) on the server.
+ */
 export function StockOverview() {
   const intl = useIntl();
   const { language } = useLanguage();
   const formatDay = useDayFormatter();
-  const products = useProducts();
-  const inventory = useInventory();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const deferredQuery = useDeferredValue(query);
+  const q = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
+  const overview = useStockOverviewPage({ page, q, sort: language === 'ar' ? 'nameAr' : 'name' });
+  const pageWindow = overview.window;
 
-  const rows = useMemo(() => {
-    const all = buildStockOverview(products.data ?? [], inventory.data ?? []);
-    const needle = deferredQuery.trim().toLocaleLowerCase();
-    const shown = needle
-      ? all.filter(({ product }) =>
-          [product.name, product.nameAr, product.sku, product.barcode].some((text) =>
-            (text ?? '').toLocaleLowerCase().includes(needle),
-          ),
-        )
-      : all;
-    return shown.sort((a, b) =>
-      localizedName(a.product.name, a.product.nameAr, language).localeCompare(
-        localizedName(b.product.name, b.product.nameAr, language),
-        language,
-      ),
-    );
-  }, [products.data, inventory.data, deferredQuery, language]);
-  const pageWindow = paginate(rows, page);
-
-  if (products.isError || inventory.isError) {
+  if (overview.isError) {
     return (
       <LoadErrorCallout
-        title={
-          products.isError ? (
-            <FormattedMessage id="inventory.error.fetchProducts" />
-          ) : (
-            <FormattedMessage id="inventory.error.fetchInventory" />
-          )
-        }
-        onRetry={() => {
-          if (products.isError) void products.refetch();
-          if (inventory.isError) void inventory.refetch();
-        }}
-        isRetrying={products.isFetching || inventory.isFetching}
+        title={<FormattedMessage id="inventory.error.fetchInventory" />}
+        onRetry={() => void overview.refetch()}
+        isRetrying={overview.isFetching}
       >
         <FormattedMessage id="inventory.error.tryAgain" />
       </LoadErrorCallout>
     );
   }
 
-  const location = (row: StockRow) => {
+  const location = (row: StockOverviewRow) => {
     if (row.locations.length === 0) return <Text color="gray">—</Text>;
     if (row.locations.length > 1) return <FormattedMessage id="inventory.overview.multipleLocations" />;
     const [only] = row.locations;
@@ -89,7 +67,11 @@ export function StockOverview() {
         </TextField.Root>
       </Box>
       <Box className="table-scroll">
-        <Table.Root variant="surface" aria-label={intl.formatMessage({ id: 'inventory.overview.label' })}>
+        <Table.Root
+          variant="surface"
+          aria-label={intl.formatMessage({ id: 'inventory.overview.label' })}
+          aria-busy={overview.isPlaceholderData || undefined}
+        >
           <Table.Header>
             <Table.Row>
               <Table.ColumnHeaderCell minWidth="220px">
@@ -116,7 +98,7 @@ export function StockOverview() {
             </Table.Row>
           </Table.Header>
           <Table.Body>
-            {products.isPending || inventory.isPending ? (
+            {overview.isPending ? (
               <SkeletonRows columns={7} />
             ) : pageWindow.rows.length === 0 ? (
               <Table.Row>
@@ -128,18 +110,18 @@ export function StockOverview() {
               </Table.Row>
             ) : (
               pageWindow.rows.map((row) => (
-                <Table.Row key={row.product.id}>
+                <Table.Row key={row.productId}>
                   <Table.RowHeaderCell>
-                    <bdi>{localizedName(row.product.name, row.product.nameAr, language)}</bdi>
+                    <bdi>{localizedName(row.name, row.nameAr, language)}</bdi>
                   </Table.RowHeaderCell>
                   <Table.Cell>
-                    <span className="code-value">{row.product.sku}</span>
+                    <span className="code-value">{row.sku}</span>
                   </Table.Cell>
                   <Table.Cell>{intl.formatNumber(row.onHand)}</Table.Cell>
                   <Table.Cell>{intl.formatNumber(row.batchCount)}</Table.Cell>
                   <Table.Cell>{row.nearestExpiry ? formatDay(row.nearestExpiry) : '—'}</Table.Cell>
                   <Table.Cell>
-                    <StockStatusBadge status={row.status} />
+                    <StockStatusBadge status={stockStatus(row.onHand, row.minStockLevel)} />
                   </Table.Cell>
                   <Table.Cell>{location(row)}</Table.Cell>
                 </Table.Row>

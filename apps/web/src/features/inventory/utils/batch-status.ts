@@ -15,15 +15,6 @@ export type BatchStatus = 'expired' | 'expiresSoon' | 'expiring' | 'good';
 /** Expiry Tracking adds Critical (7 days). */
 export type TrackingStatus = 'expired' | 'critical' | 'expiresSoon' | 'expiring' | 'good';
 
-export const batchStatusPriority: Record<BatchStatus, number> = { expired: 1, expiresSoon: 2, expiring: 3, good: 4 };
-export const trackingStatusPriority: Record<TrackingStatus, number> = {
-  expired: 1,
-  critical: 2,
-  expiresSoon: 3,
-  expiring: 4,
-  good: 5,
-};
-
 export function batchStatus(expiryDate: string, today: string): BatchStatus {
   const days = daysBetween(today, expiryDate);
   if (days < 0) return 'expired';
@@ -39,23 +30,4 @@ export function trackingStatus(expiryDate: string, today: string): TrackingStatu
   if (days <= SOON_DAYS) return 'expiresSoon';
   if (days <= EXPIRING_DAYS) return 'expiring';
   return 'good';
-}
-
-/** Both views: by status priority, then the earliest expiry first (ties keep their order). */
-export function sortByStatus<T extends { expiryDate: string }>(
-  items: readonly T[],
-  priorityOf: (item: T) => number,
-): T[] {
-  return items
-    .map((item, index) => ({ item, index, priority: priorityOf(item) }))
-    .sort((a, b) => a.priority - b.priority || a.item.expiryDate.localeCompare(b.item.expiryDate) || a.index - b.index)
-    .map(({ item }) => item);
-}
-
-export function sortForBatchManagement<T extends { expiryDate: string }>(items: readonly T[], today: string): T[] {
-  return sortByStatus(items, (item) => batchStatusPriority[batchStatus(item.expiryDate, today)]);
-}
-
-export function sortForExpiryTracking<T extends { expiryDate: string }>(items: readonly T[], today: string): T[] {
-  return sortByStatus(items, (item) => trackingStatusPriority[trackingStatus(item.expiryDate, today)]);
 }
