@@ -2,15 +2,17 @@ import {
   dailyMetricsSchema,
   expiringBatchSchema,
   fefoItemSchema,
-  inventoryBatchSchema,
   lowStockItemSchema,
   productSchema,
+  type Product,
   saleSchema,
   verificationRunSchema,
 } from '@pharmacy/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { EXPIRY_ALERT_DAYS, RECENT_SALES_LIMIT } from '../utils/constants';
+import { fetchJsonAt, fetchPageAt, withQuery } from '../../../lib/api';
+import { useServerPage } from '../../../lib/server-page';
+import { EXPIRY_ALERT_DAYS, RECENT_SALES_LIMIT, TABLE_PAGE_SIZE } from '../utils/constants';
 import { scopedReadOptions } from './scoped-read';
 
 // Every dashboard read takes the location chosen in its dropdown: a pharmacy's
@@ -18,7 +20,6 @@ import { scopedReadOptions } from './scoped-read';
 // without `pharmacyId`).
 
 const productList = z.array(productSchema);
-const batchList = z.array(inventoryBatchSchema);
 
 /** GET /api/sales/metrics/daily: today's sales total and orders. */
 export function dailyMetricsQueryOptions(pharmacyId: string | null) {
@@ -72,29 +73,49 @@ export function useScopedProducts(pharmacyId: string | null) {
   return useQuery(scopedProductsQueryOptions(pharmacyId));
 }
 
-/** GET /api/products/search: name, generic name, brand, SKU or barcode. */
-export function productSearchQueryOptions(q: string, pharmacyId: string | null) {
-  return scopedReadOptions(['/api/products', 'search'], { q, pharmacyId }, productList);
-}
+/** By the name the reader sees: `nameAr` (the Arabic name where there is one) for an Arabic reader. */
+export type OverviewSort = 'name' | 'nameAr';
 
 /**
- * The overview table's products: the search's answer while there is a search,
- * the product list otherwise. While a new search runs the previous rows stay
- * (marked as placeholder) rather than the table blinking empty at each pause in typing.
+ * The overview table's page: ten products by name with their stock in scope,
+ * searched on the server (name in both languages, generic name, brand, SKU,
+ * barcode). While the next page or search loads the previous rows stay
+ * (marked as placeholder) rather than the table blinking empty.
  */
-export function useOverviewProducts(pharmacyId: string | null, q: string) {
-  return useQuery({
-    ...(q ? productSearchQueryOptions(q, pharmacyId) : scopedProductsQueryOptions(pharmacyId)),
-    placeholderData: q ? keepPreviousData : undefined,
+export function useOverviewPage(pharmacyId: string | null, q: string, page: number, sort: OverviewSort) {
+  return useServerPage(productSchema, {
+    path: '/api/products',
+    page,
+    pageSize: TABLE_PAGE_SIZE,
+    sort,
+    q,
+    filters: { pharmacyId },
   });
 }
 
-/** GET /api/inventory: the batches in scope, from which the table adds up stock. */
-export function scopedInventoryQueryOptions(pharmacyId: string | null) {
-  return scopedReadOptions(['/api/inventory'], { pharmacyId }, batchList);
-}
-export function useScopedInventory(pharmacyId: string | null) {
-  return useQuery(scopedInventoryQueryOptions(pharmacyId));
+/** The most a page of GET /api/products holds. */
+const EXPORT_PAGE_SIZE = 500;
+
+/**
+ * Every product the overview's search matches, for the export: without a
+ * search the product list (the specification's plain array), else its
+ * pages, 500 at a time, in the table's order.
+ */
+export async function fetchOverviewProducts(
+  pharmacyId: string | null,
+  q: string,
+  sort: OverviewSort,
+): Promise<Product[]> {
+  // The plain list is by English name; an Arabic reader's order takes the pages.
+  if (!q && sort === 'name') return productList.parse(await fetchJsonAt(withQuery('/api/products', { pharmacyId })));
+  const products: Product[] = [];
+  for (let offset = 0; ; offset += EXPORT_PAGE_SIZE) {
+    const url = withQuery('/api/products', { pharmacyId, q, sort, limit: EXPORT_PAGE_SIZE, offset });
+    const { body, total } = await fetchPageAt(url);
+    const page = productList.parse(body);
+    products.push(...page);
+    if (page.length === 0 || products.length >= total) return products;
+  }
 }
 
 /**

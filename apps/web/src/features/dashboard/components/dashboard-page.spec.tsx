@@ -145,14 +145,44 @@ const everywhere: Data = {
   sales,
 };
 
+/**
+ * The products as the server lists them for a scope: by name, each with its
+ * units on sale in the active batches there (the server's `totalStock`).
+ */
+function listedProducts(data: Data, pharmacyId: string | null, sort = 'name'): Product[] {
+  const key = (p: Product) => (sort === 'nameAr' ? (p.nameAr ?? p.name) : p.name);
+  return [...data.products]
+    .sort((a, b) => (key(a) < key(b) ? -1 : 1))
+    .map((product) => ({
+      ...product,
+      totalStock: data.inventory
+        .filter((b) => b.productId === product.id && b.isActive && (!pharmacyId || b.pharmacyId === pharmacyId))
+        .reduce((sum, b) => sum + b.quantity - b.reservedQuantity, 0),
+    }));
+}
+
+/** GET /api/products with `limit`, `offset`, `q` and `pharmacyId`: one page, the total in X-Total-Count. */
+function productPages(data: Data): FakeHandler {
+  return (_, url) => {
+    const query = url!.searchParams;
+    const text = (query.get('q') ?? '').toLowerCase();
+    const matching = listedProducts(data, query.get('pharmacyId'), query.get('sort') ?? 'name').filter((p) =>
+      [p.name, p.nameAr, p.sku, p.brand].some((name) => (name ?? '').toLowerCase().includes(text)),
+    );
+    const offset = Number(query.get('offset') ?? 0);
+    const rows = matching.slice(offset, offset + Number(query.get('limit') ?? 50));
+    return fakeResponse(200, rows, '', { 'X-Total-Count': String(matching.length) });
+  };
+}
+
 /** The dashboard's reads for one scope (a pharmacy's id, or null for all), as the fake server's routes. */
 function dashboardRoutes(pharmacyId: string | null, data: Data): Record<string, FakeHandler> {
   const at = (path: string, params: Record<string, string | number> = {}) =>
     `GET ${withQuery(path, { ...params, pharmacyId })}`;
   return {
     [at('/api/sales/metrics/daily')]: () => fakeResponse(200, data.metrics),
-    [at('/api/products')]: () => fakeResponse(200, data.products),
-    [at('/api/inventory')]: () => fakeResponse(200, data.inventory),
+    [at('/api/products')]: () => fakeResponse(200, listedProducts(data, pharmacyId)),
+    'GET /api/products?*': productPages(data),
     [at('/api/inventory/low-stock')]: () => fakeResponse(200, data.lowStock),
     [at('/api/inventory/expiring', { days: 30 })]: () => fakeResponse(200, data.expiring),
     [at('/api/inventory/fefo')]: () => fakeResponse(200, data.fefo),
@@ -259,7 +289,6 @@ describe('Dashboard', () => {
     for (const path of [
       '/api/sales/metrics/daily',
       '/api/products',
-      '/api/inventory',
       '/api/inventory/low-stock',
       '/api/inventory/expiring',
       '/api/inventory/fefo',
@@ -275,7 +304,7 @@ describe('Dashboard', () => {
     expect(section('FEFO Recommendations').getByText('No urgent expiry recommendations')).toBeTruthy();
     expect(screen.queryByText('Low Stock Alert')).toBeNull();
     // The table's location column names the pharmacy, and its stock is counted there only.
-    await waitFor(() => expect(overviewRows()[0]).toEqual(['Paracetamol 500 mgPanadol', 'PAR-500', '40', abdoun.name]));
+    await waitFor(() => expect(overviewRows()[1]).toEqual(['Paracetamol 500 mgPanadol', 'PAR-500', '40', abdoun.name]));
   });
 
   it('asks the server only about a pharmacist’s own pharmacies', async () => {
@@ -371,10 +400,10 @@ describe('Dashboard', () => {
       renderPage();
       await waitFor(() =>
         expect(overviewRows()).toEqual([
-          ['Paracetamol 500 mgPanadol', 'PAR-500', '100', 'Multiple Locations'],
-          ['Zinc 10 mgGeneric', 'ZN-10', '5', 'Multiple Locations'],
-          ['Vitamin CRedoxon', 'VIT-C', '0', 'Multiple Locations'],
           ['Old SyrupPanadol', 'SYR-1', '0', 'Multiple Locations'],
+          ['Paracetamol 500 mgPanadol', 'PAR-500', '100', 'Multiple Locations'],
+          ['Vitamin CRedoxon', 'VIT-C', '0', 'Multiple Locations'],
+          ['Zinc 10 mgGeneric', 'ZN-10', '5', 'Multiple Locations'],
         ]),
       );
       const row = (name: string) =>
@@ -391,7 +420,7 @@ describe('Dashboard', () => {
       expect(screen.getByRole('combobox', { name: 'Location' }).textContent).toBe('Unknown Location');
     });
 
-    it('pages ten products at a time', async () => {
+    it('pages ten products at a time on the server', async () => {
       const many = Array.from({ length: 63 }, (_, index) =>
         aProduct({
           id: id(1000 + index),
@@ -399,8 +428,9 @@ describe('Dashboard', () => {
           sku: `P-${index + 1}`,
         }),
       );
-      renderPage({ data: { ...everywhere, products: many } });
+      const { calls } = renderPage({ data: { ...everywhere, products: many } });
       expect(await screen.findByText('Showing 1 to 10 of 63 products')).toBeTruthy();
+      expect(overviewRows()).toHaveLength(10);
       const pages = within(screen.getByRole('navigation', { name: 'Pages' }));
       expect(pages.getAllByRole('button').map((button) => button.textContent)).toEqual([
         'Previous',
@@ -415,21 +445,17 @@ describe('Dashboard', () => {
       fireEvent.click(pages.getByRole('button', { name: 'Page 7' }));
       expect(await screen.findByText('Showing 61 to 63 of 63 products')).toBeTruthy();
       expect(overviewRows().map((row) => row[1])).toEqual(['P-61', 'P-62', 'P-63']);
+      expect(calls.map((call) => call.url)).toContain('/api/products?sort=name&limit=10&offset=60');
       fireEvent.click(pages.getByRole('button', { name: 'Previous' }));
       expect(await screen.findByText('Showing 51 to 60 of 63 products')).toBeTruthy();
     });
 
-    it('searches with the server’s product search, and says when nothing matches', async () => {
-      const { callsTo } = renderPage({
-        routes: {
-          'GET /api/products/search?q=zin': () => fakeResponse(200, [products[1]]),
-          'GET /api/products/search?q=nothing': () => fakeResponse(200, []),
-        },
-      });
+    it('searches on the server, and says when nothing matches', async () => {
+      const { callsTo } = renderPage();
       await waitFor(() => expect(overviewRows()).toHaveLength(4));
       fireEvent.change(screen.getByRole('searchbox', { name: 'Search products...' }), { target: { value: ' zin ' } });
       await waitFor(() => expect(overviewRows()).toEqual([['Zinc 10 mgGeneric', 'ZN-10', '5', 'Multiple Locations']]));
-      expect(callsTo('GET', '/api/products/search?q=zin')).toHaveLength(1);
+      expect(callsTo('GET', '/api/products?q=zin&sort=name&limit=10&offset=0')).toHaveLength(1);
       fireEvent.change(screen.getByRole('searchbox', { name: 'Search products...' }), { target: { value: 'nothing' } });
       expect(await screen.findByText('No products found')).toBeTruthy();
     });
@@ -459,12 +485,30 @@ describe('Dashboard', () => {
           reader.readAsArrayBuffer(blob);
         });
 
+      it('downloads every row the search found, not only the page, as UTF-8 CSV with a byte order mark', async () => {
+        const many = Array.from({ length: 23 }, (_, index) =>
+          aProduct({ id: id(1000 + index), name: `Zinc ${String(index).padStart(2, '0')}`, sku: `Z-${index}` }),
+        );
+        const { callsTo } = renderPage({ data: { ...everywhere, products: [...products, ...many] } });
+        await waitFor(() => expect(overviewRows()).toHaveLength(10));
+        fireEvent.change(screen.getByRole('searchbox', { name: 'Search products...' }), { target: { value: 'zin' } });
+        expect(await screen.findByText('Showing 1 to 10 of 24 products')).toBeTruthy();
+        fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+        await waitFor(() => expect(fileNames).toHaveLength(1));
+        expect(callsTo('GET', '/api/products?q=zin&sort=name&limit=500&offset=0')).toHaveLength(1);
+        const lines = (await bytesOf(blobs[0]!)).subarray(3).toString('utf8').split('\r\n');
+        // The heading, 24 products and the line end after the last.
+        expect(lines).toHaveLength(26);
+        expect(lines).toContain('Zinc 10 mg,Generic,ZN-10,5,Multiple Locations,Low Stock');
+      });
+
       it('downloads the rows the search found as UTF-8 CSV with a byte order mark', async () => {
-        renderPage({ routes: { 'GET /api/products/search?q=zin': () => fakeResponse(200, [products[1]]) } });
+        renderPage();
         await waitFor(() => expect(overviewRows()).toHaveLength(4));
         fireEvent.change(screen.getByRole('searchbox', { name: 'Search products...' }), { target: { value: 'zin' } });
         await waitFor(() => expect(overviewRows()).toHaveLength(1));
         fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+        await waitFor(() => expect(fileNames).toHaveLength(1));
         expect(fileNames).toEqual([expect.stringMatching(/^inventory-overview-\d{4}-\d{2}-\d{2}\.csv$/)]);
         expect(blobs[0]?.type).toBe('text/csv;charset=utf-8');
         const bytes = await bytesOf(blobs[0]!);
@@ -478,9 +522,10 @@ describe('Dashboard', () => {
         renderPage({ language: 'ar' });
         await waitFor(() => expect(overviewRows()).toHaveLength(4));
         fireEvent.click(screen.getByRole('button', { name: 'تصدير' }));
+        await waitFor(() => expect(blobs).toHaveLength(1));
         const lines = (await bytesOf(blobs[0]!)).subarray(3).toString('utf8').split('\r\n');
         expect(lines[0]).toBe('المنتج,العلامة التجارية,رمز المنتج,المخزون,الموقع,الحالة');
-        expect(lines[2]).toBe('زنك ١٠ ملغ,جنيس,ZN-10,5,مواقع متعددة,مخزون منخفض');
+        expect(lines[4]).toBe('زنك ١٠ ملغ,جنيس,ZN-10,5,مواقع متعددة,مخزون منخفض');
       });
     });
   });
@@ -514,16 +559,15 @@ describe('Dashboard', () => {
       expect(metricCard('Orders Processed').getByText('7')).toBeTruthy();
     });
 
-    it('names the table’s failed reads', async () => {
+    it('names the table’s failed read', async () => {
       renderPage({
         routes: {
           'GET /api/products': () => fakeResponse(500, ''),
-          'GET /api/inventory': () => fakeResponse(500, ''),
+          'GET /api/products?*': () => fakeResponse(500, ''),
         },
       });
       const table = section('Inventory Overview');
       expect(await table.findByText('Failed to fetch products')).toBeTruthy();
-      expect(await table.findByText('Failed to fetch inventory')).toBeTruthy();
       expect(metricCard('Active Products').getByText('Failed to fetch products')).toBeTruthy();
       expect((table.getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(true);
     });
@@ -545,7 +589,9 @@ describe('Dashboard', () => {
     expect(await fefoList.findByText('حرج')).toBeTruthy();
     expect(fefoList.getByText('منتج الدفعة 2')).toBeTruthy();
     expect(fefoList.getByText('تبقى 3 أيام')).toBeTruthy();
-    await waitFor(() => expect(overviewRows()[1]).toEqual(['زنك ١٠ ملغجنيس', 'ZN-10', '5', 'مواقع متعددة']));
+    // In the order of the names an Arabic reader sees: the Latin fallbacks first, then the Arabic names.
+    await waitFor(() => expect(overviewRows()[3]).toEqual(['زنك ١٠ ملغجنيس', 'ZN-10', '5', 'مواقع متعددة']));
+    expect(overviewRows()[2]?.[1]).toBe('PAR-500');
     expect(screen.getAllByText('نفد المخزون').length).toBeGreaterThan(0);
   });
 });

@@ -5,17 +5,17 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { DownloadIcon, PencilIcon, SearchIcon, TransferIcon } from '../../../components/icons';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { SkeletonRows } from '../../../components/skeleton-rows';
+import { useToast } from '../../../components/toaster';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
 import { localizedName } from '../../../lib/catalogue';
-import { useOverviewProducts, useScopedInventory } from '../api/dashboard-reads';
+import { fetchOverviewProducts, useOverviewPage } from '../api/dashboard-reads';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useExportOverview } from '../hooks/use-export-overview';
 import { SEARCH_DEBOUNCE_MS } from '../utils/constants';
 import {
   buildOverviewRows,
   overviewLocation,
-  overviewPage,
   type NamedPharmacy,
   type OverviewLocation,
 } from '../utils/inventory-overview';
@@ -53,16 +53,17 @@ export interface InventoryOverviewProps {
 
 /**
  * Specification §2: products with their stock and status at the chosen location,
- * searched on the server, ten a page, exportable as CSV.
+ * ten a page, paged and searched on the server (GET /api/products with `limit`,
+ * `offset` and `q`), exportable as CSV (every product the search matches).
  */
 export function InventoryOverview({ pharmacyId, pharmacies }: InventoryOverviewProps) {
   const intl = useIntl();
   const { language } = useLanguage();
   const [query, setQuery] = useState('');
   const q = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
-  const products = useOverviewProducts(pharmacyId, q);
-  const inventory = useScopedInventory(pharmacyId);
+  const { toast } = useToast();
   const exportRows = useExportOverview();
+  const [exporting, setExporting] = useState(false);
   // Auditors change nothing: no shortcuts to editing or transferring.
   const { canWrite } = usePermissions();
   const editPage = usePageTarget({ to: '/products' });
@@ -76,18 +77,29 @@ export function InventoryOverview({ pharmacyId, pharmacies }: InventoryOverviewP
   const [paging, setPaging] = useState({ key: pagingKey, page: 1 });
   const page = paging.key === pagingKey ? paging.page : 1;
 
-  const rows = useMemo(
-    () => buildOverviewRows(products.data ?? [], inventory.data ?? [], pharmacyId),
-    [products.data, inventory.data, pharmacyId],
-  );
-  const pageWindow = overviewPage(rows, page);
+  const sort = language === 'ar' ? 'nameAr' : 'name';
+  const products = useOverviewPage(pharmacyId, q, page, sort);
+  const pageWindow = products.window;
+  const rows = useMemo(() => buildOverviewRows(pageWindow.rows), [pageWindow.rows]);
   const locationText = useLocationText(overviewLocation(pharmacyId, pharmacies));
-  const isLoading = products.isPending || inventory.isPending;
-  const failed = [
-    { query: products, message: { id: 'dashboard.error.products' } },
-    { query: inventory, message: { id: 'dashboard.error.inventory' } },
-  ] as const;
+  const isLoading = products.isPending;
+  const failed = [{ query: products, message: { id: 'dashboard.error.products' } }] as const;
   const errors = failed.filter((source) => source.query.isError);
+
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      exportRows(buildOverviewRows(await fetchOverviewProducts(pharmacyId, q, sort)), locationText);
+    } catch {
+      toast({
+        variant: 'error',
+        title: intl.formatMessage({ id: 'common.error' }),
+        description: intl.formatMessage({ id: 'dashboard.inventory.exportFailed' }),
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <Card size="2" asChild>
@@ -118,8 +130,9 @@ export function InventoryOverview({ pharmacyId, pharmacies }: InventoryOverviewP
               </Box>
               <Button
                 variant="soft"
-                onClick={() => exportRows(rows, locationText)}
-                disabled={isLoading || errors.length > 0 || rows.length === 0}
+                onClick={() => void exportAll()}
+                loading={exporting}
+                disabled={isLoading || errors.length > 0 || pageWindow.total === 0}
               >
                 <DownloadIcon />
                 <FormattedMessage id="dashboard.inventory.export" />
@@ -168,7 +181,7 @@ export function InventoryOverview({ pharmacyId, pharmacies }: InventoryOverviewP
                   <Table.Body>
                     {isLoading ? (
                       <SkeletonRows columns={COLUMNS} />
-                    ) : pageWindow.rows.length === 0 ? (
+                    ) : rows.length === 0 ? (
                       <Table.Row>
                         <Table.Cell colSpan={COLUMNS}>
                           <Text color="gray">
@@ -177,7 +190,7 @@ export function InventoryOverview({ pharmacyId, pharmacies }: InventoryOverviewP
                         </Table.Cell>
                       </Table.Row>
                     ) : (
-                      pageWindow.rows.map(({ product, stock, status }) => {
+                      rows.map(({ product, stock, status }) => {
                         const name = localizedName(product.name, product.nameAr, language);
                         const look = statusLooks[status];
                         return (

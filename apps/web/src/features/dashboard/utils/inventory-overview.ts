@@ -1,7 +1,5 @@
-import type { InventoryBatch, Product } from '@pharmacy/contracts';
-import { paginate, type PageWindow } from '../../../lib/pagination';
-import { TABLE_PAGE_SIZE } from './constants';
-import { stockByProduct, stockStatus, type StockStatus } from './stock-status';
+import type { Product } from '@pharmacy/contracts';
+import { stockStatus, type StockStatus } from './stock-status';
 
 export interface NamedPharmacy {
   id: string;
@@ -26,20 +24,11 @@ export function overviewLocation(pharmacyId: string | null, pharmacies: readonly
   return pharmacy ? { kind: 'pharmacy', pharmacy } : { kind: 'unknown' };
 }
 
-/** One row per product, in the order the server sent them, with stock from the inventory records in scope. */
-export function buildOverviewRows(
-  products: readonly Product[],
-  batches: readonly InventoryBatch[],
-  pharmacyId: string | null,
-): OverviewRow[] {
-  const stock = stockByProduct(batches, pharmacyId);
-  return products.map((product) => {
-    const units = stock.get(product.id) ?? 0;
-    return { product, stock: units, status: stockStatus(units, product.minStockLevel) };
-  });
-}
-
-/** Ten rows a page (specification §9). */
-export function overviewPage(rows: readonly OverviewRow[], page: number): PageWindow<OverviewRow> {
-  return paginate(rows, page, TABLE_PAGE_SIZE);
+/** One row per product, in the order the server sent them, with its units on sale in scope (the server's total). */
+export function buildOverviewRows(products: readonly Product[]): OverviewRow[] {
+  return products.map((product) => ({
+    product,
+    stock: product.totalStock,
+    status: stockStatus(product.totalStock, product.minStockLevel),
+  }));
 }
