@@ -279,6 +279,12 @@ async function walk(page: Page, t: Texts, data: Walk): Promise<void> {
   await page.getByRole('tab', { name: t.batchesTab }).click();
   await page.getByRole('button', { name: t.addBatch }).click();
   const batchForm = await visible(page.getByRole('dialog', { name: t.addBatchTitle }));
+  // The product box asks the server as one types (the catalogue is not loaded into the page).
+  await batchForm.getByRole('combobox', { name: t.product }).fill(data.sku);
+  await visible(page.getByRole('option').filter({ hasText: data.shown }));
+  await screenshot(page, `${prefix}-3a-product-search`, { viewportOnly: true });
+  await batchForm.getByRole('combobox', { name: t.product }).press('Escape');
+  await gone(page.getByRole('listbox'));
   const scan = `(01)0${data.ean}(17)${expiry.yymmdd}(10)${data.lot}`;
   await batchForm.getByRole('textbox', { name: t.scanPack }).fill(scan);
   await batchForm.getByRole('textbox', { name: t.scanPack }).press('Enter');
