@@ -53,7 +53,7 @@ const history = [
   }),
 ];
 
-function renderDrawer(language: 'en' | 'ar' = 'en') {
+function renderDrawer(language: 'en' | 'ar' = 'en', entries = history) {
   return renderSignedIn(
     <HistoryDrawer
       open
@@ -64,7 +64,7 @@ function renderDrawer(language: 'en' | 'ar' = 'en') {
     {
       language,
       routes: {
-        [`GET /api/products/${PRODUCT_ID}/history`]: () => fakeResponse(200, history),
+        [`GET /api/products/${PRODUCT_ID}/history`]: () => fakeResponse(200, entries),
         'GET /api/products': () => fakeResponse(200, [aProduct()]),
         'GET /api/categories': () => fakeResponse(200, [aCategory()]),
         'GET /api/suppliers': () => fakeResponse(200, [aSupplier()]),
@@ -99,6 +99,25 @@ describe('HistoryDrawer', () => {
     expect(received!.getByText('LOT-42')).toBeTruthy();
     expect(received!.getByText('Mar 31, 2027')).toBeTruthy();
     expect(await received!.findByText(downtown.name)).toBeTruthy();
+  });
+
+  it('reads the whole catalogue only for an entry that names a product by its id', async () => {
+    const { callsTo, unmount } = renderDrawer();
+    await screen.findByText('Stock received');
+    expect(await screen.findByText('Analgesics')).toBeTruthy();
+    expect(callsTo('GET', '/api/products')).toEqual([]);
+    unmount();
+
+    const other = '7a1b2c3d-0000-4000-8000-0000000000ff';
+    const moved = aHistoryEntry({
+      position: '9',
+      type: 'BatchCorrected',
+      data: { changes: { productId: PRODUCT_ID }, previous: { productId: other } },
+    });
+    const second = renderDrawer('en', [moved]);
+    expect(await screen.findByText('Paracetamol 500 mg', { selector: 'dd *, dd' })).toBeTruthy();
+    expect(screen.getByText('Unknown (000000ff)')).toBeTruthy();
+    expect(second.callsTo('GET', '/api/products')).toHaveLength(1);
   });
 
   it('speaks Arabic in Arabic', async () => {

@@ -9,8 +9,8 @@ import { useLanguage } from '../i18n/use-language';
 import {
   historyQueryOptions,
   localizedName,
+  productsQueryOptions,
   useCategories,
-  useProducts,
   useSuppliers,
   type HistorySubject,
 } from '../lib/catalogue';
@@ -173,8 +173,8 @@ function HistoryList({ subject }: { subject: HistorySubject }) {
 function HistoryItem({ entry }: { entry: HistoryEntry }) {
   const intl = useIntl();
   const formatDateTime = useDateTimeFormatter();
-  const formatValue = useHistoryValueFormatter();
   const described = describeHistoryEntry(entry);
+  const formatValue = useHistoryValueFormatter(described.lines.some((line) => line.field === 'productId'));
   return (
     <li className="history-item">
       <Flex direction="column" gap="2">
@@ -254,14 +254,18 @@ function HistoryLineView({
   );
 }
 
-/** A recorded value as the reader expects it: money, dates, yes/no, units and names instead of ids. */
-function useHistoryValueFormatter(): (field: HistoryField, value: unknown) => string {
+/**
+ * A recorded value as the reader expects it: money, dates, yes/no, units and
+ * names instead of ids. The whole catalogue (thousands of products) is read
+ * only for an entry that names a product by its id.
+ */
+function useHistoryValueFormatter(namesProducts: boolean): (field: HistoryField, value: unknown) => string {
   const intl = useIntl();
   const { language } = useLanguage();
   const money = useMoneyFormatter();
   const formatDay = useDayFormatter();
   // Names for the ids an event records; these lists are usually cached by the page already.
-  const products = useProducts();
+  const products = useQuery({ ...productsQueryOptions(), enabled: namesProducts });
   const categories = useCategories();
   const suppliers = useSuppliers();
   const pharmacies = usePharmacies();

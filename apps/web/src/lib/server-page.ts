@@ -63,3 +63,25 @@ export function useServerPage<T>(schema: z.ZodType<T>, request: ServerPageReques
   };
   return { ...query, window };
 }
+
+/**
+ * Every row of a list the server pages, read page after page (`pageSize`
+ * rows each, 500 at most on the server) in the list's order, with the same
+ * search and filters as the table: for an export of everything that matches,
+ * not just the page on screen.
+ */
+export async function fetchAllPages<T>(
+  schema: z.ZodType<T>,
+  path: string,
+  params: Readonly<Record<string, string | number | null | undefined>>,
+  { pageSize = 500, signal }: { pageSize?: number; signal?: AbortSignal } = {},
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (;;) {
+    const url = withQuery(path, { ...params, limit: pageSize, offset: rows.length });
+    const { body, total } = await fetchPageAt(url, { signal });
+    const page = (body as unknown[]).map((row) => schema.parse(row));
+    rows.push(...page);
+    if (page.length === 0 || rows.length >= total) return rows;
+  }
+}

@@ -3,7 +3,7 @@ import type { Product, UserPharmacy } from '@pharmacy/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aCategory, aPharmacy, aProduct, aSupplier, PRODUCT_ID } from '../../../test/catalogue';
 import { fakeResponse } from '../../../test/fake-response';
-import type { FakeHandler } from '../../../test/fake-server';
+import type { FakeHandler, RecordedCall } from '../../../test/fake-server';
 import { renderSignedIn } from '../../../test/signed-in';
 import { abdoun, aUser, downtown } from '../../../test/users';
 import { ProductsPage } from './products-page';
@@ -29,6 +29,50 @@ const amoxicillin = aProduct({
   brand: null,
 });
 
+/**
+ * GET /api/products as the server answers a page (see
+ * test/e2e/product-pages.api.spec.ts), in miniature: `q` matched in the names
+ * (both languages), generic names, SKU and barcode; `sort` by name, Arabic name
+ * or price; `limit` and `offset`; the total in X-Total-Count.
+ */
+function productPages(products: readonly Product[]) {
+  return (_: unknown, url?: URL) => {
+    const params = url!.searchParams;
+    const q = (params.get('q') ?? '').toLowerCase();
+    const matching = products.filter((p) =>
+      [p.name, p.nameAr, p.genericName, p.genericNameAr, p.sku, p.barcode].some((text) =>
+        (text ?? '').toLowerCase().includes(q),
+      ),
+    );
+    const sort = params.get('sort') ?? 'name';
+    const key = (p: Product) =>
+      ({ name: p.name, nameAr: p.nameAr ?? p.name, price: Number(p.price) })[sort.replace(/^-/, '')] ?? p.name;
+    const sorted = [...matching].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    if (sort.startsWith('-')) sorted.reverse();
+    const limit = Number(params.get('limit'));
+    const offset = Number(params.get('offset'));
+    return fakeResponse(200, sorted.slice(offset, offset + limit), '', { 'X-Total-Count': String(sorted.length) });
+  };
+}
+
+/** A plain product of a long list, named `Zinc <n>`. */
+const zinc = (n: number, digits = 3) =>
+  aProduct({
+    id: `7a1b2c3d-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    name: `Zinc ${String(n).padStart(digits, '0')}`,
+    nameAr: null,
+    sku: `ZN-${n}`,
+    barcode: null,
+    genericName: null,
+    brand: null,
+  });
+
+/** The product list calls the page made, as query parameters. */
+const productListCalls = (calls: RecordedCall[]) =>
+  calls
+    .filter((call) => call.method === 'GET' && call.url.startsWith('/api/products?'))
+    .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
+
 function renderPage({
   role = 'admin',
   language = 'en',
@@ -46,7 +90,7 @@ function renderPage({
     user: aUser({ role, currentPharmacyId }),
     language,
     routes: {
-      'GET /api/products': () => fakeResponse(200, products),
+      'GET /api/products?*': productPages(products),
       'GET /api/categories': () => fakeResponse(200, [aCategory()]),
       'GET /api/suppliers': () => fakeResponse(200, [aSupplier()]),
       'GET /api/pharmacies': () => fakeResponse(200, [aPharmacy()]),
@@ -84,14 +128,100 @@ describe('Product Management', () => {
     expect(paracetamol.queryByRole('button', { name: 'Delete Paracetamol 500 mg' })).toBeNull();
   });
 
-  it('searches by name, SKU or barcode as one types', async () => {
-    renderPage();
+  it('asks the server for the first page by name, 50 rows', async () => {
+    const { calls } = renderPage();
     await row('Paracetamol 500 mg');
+    expect(productListCalls(calls)).toEqual([{ sort: 'name', limit: '50', offset: '0' }]);
+  });
+
+  it('has the server search by name, SKU or barcode once one stops typing, from page 1', async () => {
+    const products = Array.from({ length: 60 }, (_, i) => zinc(i, 2));
+    const { calls } = renderPage({ products: [...products, aProduct(), amoxicillin] });
+    await row('Amoxicillin');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 51 to 62 of 62 products')).toBeTruthy();
     const search = screen.getByPlaceholderText('Search by name, SKU or barcode...');
+    fireEvent.change(search, { target: { value: 'a' } });
+    fireEvent.change(search, { target: { value: 'am' } });
     fireEvent.change(search, { target: { value: 'amx' } });
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: /Paracetamol/ })).toBeNull());
+    expect(screen.getByRole('rowheader', { name: /Amoxicillin/ })).toBeTruthy();
+    // One request for what was typed in a burst, for its first page.
+    expect(productListCalls(calls).filter((call) => call.q)).toEqual([
+      { q: 'amx', sort: 'name', limit: '50', offset: '0' },
+    ]);
     fireEvent.change(search, { target: { value: 'zzz' } });
     expect(await screen.findByText('No products found')).toBeTruthy();
+  });
+
+  it('pages on the server with the specification’s pagination', async () => {
+    const products = Array.from({ length: 120 }, (_, i) => zinc(i));
+    const { calls } = renderPage({ products });
+    expect(await screen.findByText('Showing 1 to 50 of 120 products')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(await screen.findByText('Showing 101 to 120 of 120 products')).toBeTruthy();
+    expect(screen.getByRole('rowheader', { name: /Zinc 119/ })).toBeTruthy();
+    expect(productListCalls(calls).at(-1)).toEqual({ sort: 'name', limit: '50', offset: '100' });
+  });
+
+  it('sorts on the server by the name the reader sees or by price, from a column header', async () => {
+    const { calls } = renderPage({ language: 'ar' });
+    await row('أموكسيسيلين');
+    expect(productListCalls(calls)[0]).toMatchObject({ sort: 'nameAr' });
+    const name = screen.getByRole('columnheader', { name: 'المنتج' });
+    expect(name.getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(name).getByRole('button'));
+    await waitFor(() => expect(productListCalls(calls).at(-1)).toMatchObject({ sort: '-nameAr', offset: '0' }));
+    fireEvent.click(screen.getByRole('button', { name: 'السعر' }));
+    await waitFor(() => expect(productListCalls(calls).at(-1)).toMatchObject({ sort: 'price' }));
+    expect(screen.getByRole('columnheader', { name: 'السعر' }).getAttribute('aria-sort')).toBe('ascending');
+    const names = async () => (await screen.findAllByRole('rowheader')).map((cell) => cell.textContent?.split(' ')[0]);
+    await waitFor(async () => expect(await names()).toEqual(['باراسيتامول', 'أموكسيسيلين']));
+  });
+
+  it('exports every product that matches, from every page, not just the one on screen', async () => {
+    const products = Array.from({ length: 520 }, (_, i) => zinc(i));
+    const files: Blob[] = [];
+    jest.spyOn(URL, 'createObjectURL').mockImplementation((file) => {
+      files.push(file as Blob);
+      return 'blob:export';
+    });
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { calls } = renderPage({ products: [...products, amoxicillin] });
+    await row('Amoxicillin');
+    fireEvent.change(screen.getByPlaceholderText('Search by name, SKU or barcode...'), { target: { value: 'zinc' } });
+    expect(await screen.findByText('Showing 1 to 50 of 520 products', {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(files[0]!);
+    });
+    const lines = text.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(521); // the header and every match
+    expect(lines.some((line) => line.includes('Amoxicillin'))).toBe(false);
+    expect(productListCalls(calls).filter((call) => call.limit === '500')).toEqual([
+      { q: 'zinc', sort: 'name', limit: '500', offset: '0' },
+      { q: 'zinc', sort: 'name', limit: '500', offset: '500' },
+    ]);
+  });
+
+  it('says so when the products cannot be read for the export', async () => {
+    let failing = false;
+    const pages = productPages([aProduct(), amoxicillin]);
+    renderPage({
+      routes: {
+        'GET /api/products?*': (body, url) => (failing ? fakeResponse(500, '') : pages(body, url)),
+      },
+    });
+    await row('Amoxicillin');
+    failing = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect((await screen.findAllByText('Export Failed')).length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText('The products could not be read for the file. Please try again.').length,
+    ).toBeGreaterThan(0);
   });
 
   it('hands a scanned code to the server, which matches every form of it', async () => {
@@ -100,8 +230,8 @@ describe('Product Management', () => {
     const { callsTo } = renderPage({ routes: { [`GET ${url}`]: () => fakeResponse(200, [aProduct()]) } });
     await row('Amoxicillin');
     fireEvent.change(screen.getByPlaceholderText('Search by name, SKU or barcode...'), { target: { value: scan } });
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: /Amoxicillin/ })).toBeNull());
     expect(await screen.findByRole('rowheader', { name: /Paracetamol/ })).toBeTruthy();
-    expect(screen.queryByRole('rowheader', { name: /Amoxicillin/ })).toBeNull();
     expect(callsTo('GET', url)).toHaveLength(1);
   });
 

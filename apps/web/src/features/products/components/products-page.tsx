@@ -12,8 +12,9 @@ import {
   TextField,
   Tooltip,
 } from '@radix-ui/themes';
+import { productSchema } from '@pharmacy/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { DataTable } from '../../../components/data-table';
@@ -32,31 +33,48 @@ import { useToast } from '../../../components/toaster';
 import { useLanguage } from '../../../i18n/use-language';
 import { apiErrorOf } from '../../../lib/api';
 import { usePermissions } from '../../../lib/authorization';
-import { localizedName, productSearchQueryOptions, useProducts } from '../../../lib/catalogue';
+import { localizedName, productSearchQueryOptions } from '../../../lib/catalogue';
 import { isScannedCode } from '../../../lib/gs1';
 import { useMoneyFormatter } from '../../../lib/money';
 import { paginate } from '../../../lib/pagination';
+import { fetchAllPages, useServerPage } from '../../../lib/server-page';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDeleteProduct } from '../api/delete-product';
 import { useExportProducts } from '../hooks/use-export-products';
 import { deleteProductFailure } from '../utils/delete-feedback';
-import { filterProducts } from '../utils/filter-products';
+import { productSortFor } from '../utils/product-sort';
 import { ProductFormDialog } from './product-form-dialog';
 
-/** /products (specification 001 §2): Product Management. */
+/**
+ * /products (specification 001 §2): Product Management. The server pages,
+ * sorts and searches the catalogue (GET /api/products with limit, offset,
+ * sort and q); a scanned code goes to GET /api/products/search, which reads
+ * every form of it and ranks exact codes first.
+ */
 export function ProductsPage() {
   const intl = useIntl();
   const { language } = useLanguage();
   const { toast } = useToast();
   const { canDeleteProducts, canWrite } = usePermissions();
   const money = useMoneyFormatter();
-  const products = useProducts();
   const exportProducts = useExportProducts();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const deferredQuery = useDeferredValue(query.trim());
+  // By name unless a column header says otherwise; the name is the reader's (Arabic in Arabic).
+  const [sortChoice, setSortChoice] = useState('name');
+  const sort = productSortFor(sortChoice, language);
+  const settledQuery = useDebouncedValue(query.trim(), 250);
   // A scanned code (a GTIN or a 2D code's GS1 string) is matched by the server, which reads every form of it.
-  const scanned = isScannedCode(deferredQuery);
-  const search = useQuery({ ...productSearchQueryOptions(deferredQuery), enabled: scanned });
+  const scanned = isScannedCode(settledQuery);
+  const search = useQuery({ ...productSearchQueryOptions(settledQuery), enabled: scanned });
+  const products = useServerPage(productSchema, {
+    path: '/api/products',
+    page,
+    sort,
+    q: settledQuery,
+    enabled: !scanned,
+  });
+  const [exporting, setExporting] = useState(false);
 
   const [formOpen, setFormOpen] = useState(false);
   const [formTarget, setFormTarget] = useState<Product | null>(null);
@@ -67,12 +85,27 @@ export function ProductsPage() {
   const [historyTarget, setHistoryTarget] = useState<Product | null>(null);
   const deletion = useDeleteProduct();
 
-  const shown = useMemo(() => {
-    if (scanned) return search.data ?? [];
-    return filterProducts(products.data ?? [], deferredQuery, language);
-  }, [scanned, search.data, products.data, deferredQuery, language]);
-  const pageWindow = paginate(shown, page);
+  const pageWindow = scanned ? paginate(search.data ?? [], page) : products.window;
   const nameOf = (product: Product) => localizedName(product.name, product.nameAr, language);
+
+  /** Every product that matches (every page, in the table's order), as CSV. */
+  const exportAll = async () => {
+    setExporting(true);
+    try {
+      const all = scanned
+        ? (search.data ?? [])
+        : await fetchAllPages(productSchema, '/api/products', { q: settledQuery || undefined, sort });
+      exportProducts(all);
+    } catch {
+      toast({
+        variant: 'error',
+        title: intl.formatMessage({ id: 'products.export.failed' }),
+        description: intl.formatMessage({ id: 'products.export.failedDescription' }),
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const openForm = (product: Product | null) => {
     setFormTarget(product);
@@ -102,7 +135,7 @@ export function ProductsPage() {
     });
   };
 
-  const loading = products.isPending || (scanned && search.isPending);
+  const loading = scanned ? search.isPending : products.isPending;
   const renderRow = (product: Product) => {
     const name = nameOf(product);
     return (
@@ -235,7 +268,7 @@ export function ProductsPage() {
           </Text>
         </Box>
         <Flex gap="2" wrap="wrap">
-          <Button variant="soft" onClick={() => exportProducts(shown)} disabled={shown.length === 0}>
+          <Button variant="soft" onClick={() => void exportAll()} disabled={pageWindow.total === 0} loading={exporting}>
             <DownloadIcon />
             <FormattedMessage id="products.export" />
           </Button>
@@ -280,16 +313,16 @@ export function ProductsPage() {
       <DataTable
         label={intl.formatMessage({ id: 'products.table.label' })}
         columns={[
-          { id: 'products.column.product', minWidth: '260px' },
+          { id: 'products.column.product', minWidth: '260px', sortKey: productSortFor('name', language) },
           { id: 'products.column.category' },
           { id: 'products.column.supplier' },
-          { id: 'products.column.price' },
+          { id: 'products.column.price', sortKey: 'price' },
           { id: 'products.column.stockLimits' },
           { id: 'products.column.status' },
           { id: 'inventory.column.actions' },
         ]}
         loadError={
-          products.isError
+          !scanned && products.isError
             ? {
                 title: <FormattedMessage id="inventory.error.fetchProducts" />,
                 children: <FormattedMessage id="inventory.error.tryAgain" />,
@@ -302,6 +335,16 @@ export function ProductsPage() {
         rows={pageWindow.rows}
         renderRow={renderRow}
         empty={<FormattedMessage id="products.empty" />}
+        // A scanned code's matches come ranked (exact codes first), not sorted by a column.
+        sort={scanned ? undefined : sort}
+        onSortChange={
+          scanned
+            ? undefined
+            : (next) => {
+                setSortChoice(next);
+                setPage(1);
+              }
+        }
       />
 
       <PaginationBar
