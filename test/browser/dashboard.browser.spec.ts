@@ -171,7 +171,7 @@ describe('Dashboard in the browser', () => {
         // Search goes to the server, within the location.
         const firstSku = (await bodyRows(page).first().locator('.code-value').textContent()) ?? '';
         await page.getByRole('searchbox', { name: 'Search products...' }).fill(firstSku);
-        await page.waitForResponse((response) => response.url().includes('/api/products/search?'));
+        await page.waitForResponse((response) => /\/api\/products\?.*q=/.test(response.url()));
         await visible(bodyRows(page).first().getByText(firstSku));
         await shoot(page, 'dashboard-en-2-abdoun-search');
         await page.getByRole('searchbox', { name: 'Search products...' }).fill('no such product xyz');
