@@ -353,14 +353,57 @@ export const expiringBatchSchema = z.object({
   looseUnits: z.number(),
 });
 export type ExpiringBatch = z.infer<typeof expiringBatchSchema>;
-export const expiringQuerySchema = z.object({
+/** GET /api/inventory/expiring/summary: the window and the pharmacy (and `q`) of the list it sums up. */
+export const expiringSummaryQuerySchema = z.object({
   days: z.coerce
     .number({ error: m.daysInvalid })
     .int(m.daysInvalid)
     .refine((d) => [7, 14, 30, 60, 90].includes(d), m.daysInvalid)
     .default(30),
   pharmacyId: optionalUuid,
+  q: z.string().trim().max(200, m.tooLong).optional(),
 });
+export type ExpiringSummaryQuery = z.output<typeof expiringSummaryQuerySchema>;
+
+/** Orders of `GET /api/inventory/expiring` pages: a field, with a leading minus for descending. */
+export const expiringSorts = [
+  'expiry',
+  '-expiry',
+  'name',
+  '-name',
+  'quantity',
+  '-quantity',
+  'pharmacy',
+  '-pharmacy',
+] as const;
+export type ExpiringSort = (typeof expiringSorts)[number];
+
+/**
+ * GET /api/inventory/expiring. Without `limit`, `offset`, `sort` and `q`: every
+ * batch holding units that expired or expires within `days`, the
+ * specification's plain array. With any of them, one page of those whose
+ * product (name in either language, generic name, brand, SKU, barcode), batch
+ * number or pharmacy name contains `q`; the `X-Total-Count` header says how many match.
+ */
+export const expiringQuerySchema = expiringSummaryQuerySchema.extend(
+  pageQueryFields(expiringSorts, m.expiringSortInvalid),
+);
+export type ExpiringQuery = z.output<typeof expiringQuerySchema>;
+
+/**
+ * GET /api/inventory/expiring/summary: Expiry Management's three cards over
+ * every batch the list would page through (not one page): batches expired
+ * (0 days or fewer left) and not yet, and their units.
+ */
+export const expiringSummarySchema = z.object({
+  expired: z.number(),
+  expiringSoon: z.number(),
+  total: z.number(),
+  expiredUnits: z.number(),
+  expiringSoonUnits: z.number(),
+  totalUnits: z.number(),
+});
+export type ExpiringSummary = z.infer<typeof expiringSummarySchema>;
 
 /** GET /api/inventory/fefo: the batches to sell or move first. */
 export const fefoItemSchema = z.object({
@@ -386,6 +429,10 @@ export const lowStockItemSchema = z.object({
   minStockLevel: z.number(),
 });
 export type LowStockItem = z.infer<typeof lowStockItemSchema>;
+
+/** Orders of `GET /api/inventory/low-stock` pages: a field, with a leading minus for descending. */
+export const lowStockSorts = ['stock', '-stock', 'name', '-name', 'sku', '-sku'] as const;
+export type LowStockSort = (typeof lowStockSorts)[number];
 
 /** GET /api/inventory/availability */
 export const availabilityRowSchema = z.object({
@@ -442,6 +489,51 @@ export const scopeQuerySchema = z.object({
   pharmacyId: optionalUuid,
   q: z.string().trim().max(200, m.tooLong).optional(),
 });
+
+/**
+ * GET /api/inventory/low-stock. Without `limit`, `offset`, `sort` and `q`: every
+ * active product at or below its minimum, the specification's plain array.
+ * With any of them, one page of those whose name (either language), generic
+ * name, brand, SKU or barcode contains `q`; the total in `X-Total-Count`.
+ */
+export const lowStockQuerySchema = scopeQuerySchema.extend(pageQueryFields(lowStockSorts, m.lowStockSortInvalid));
+export type LowStockQuery = z.output<typeof lowStockQuerySchema>;
+
+/** Orders of `GET /api/inventory/shortages` pages: a field, with a leading minus for descending. */
+export const shortageSorts = [
+  'deficit',
+  '-deficit',
+  'name',
+  '-name',
+  'pharmacy',
+  '-pharmacy',
+  'stock',
+  '-stock',
+] as const;
+export type ShortageSort = (typeof shortageSorts)[number];
+
+/**
+ * GET /api/inventory/shortages. Without `limit`, `offset`, `sort` and `q`:
+ * every shortage, largest deficit first, the specification's plain array.
+ * With any of them, one page of those whose product (name in either language,
+ * generic name, brand, SKU, barcode) or pharmacy name contains `q`; the total
+ * in `X-Total-Count`. Its summary (`/shortages/summary`) takes `pharmacyId` and `q`.
+ */
+export const shortagesQuerySchema = scopeQuerySchema.extend(pageQueryFields(shortageSorts, m.shortageSortInvalid));
+export type ShortagesQuery = z.output<typeof shortagesQuerySchema>;
+
+/** GET /api/inventory/shortages/summary: the four cards over every shortage matching (not one page). */
+export const shortageSummarySchema = z.object({
+  /** Shortages (a product at a pharmacy at or below its minimum). */
+  total: z.number(),
+  /** Of those, nothing sellable left at all. */
+  critical: z.number(),
+  /** Of those, the suggested source can spare the whole deficit. */
+  canFulfill: z.number(),
+  /** Packs missing in all, the deficits summed. */
+  deficit: z.number(),
+});
+export type ShortageSummaryCounts = z.infer<typeof shortageSummarySchema>;
 
 /**
  * Orders of `GET /api/products` pages: a field, with a leading minus for

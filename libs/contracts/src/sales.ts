@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema, moneySchema, salesUnits } from './catalogue';
-import { idSchema, optionalIdSchema, optionalText, pageLimitSchema } from './fields';
+import { idSchema, optionalIdSchema, optionalText, pageLimitSchema, pageQueryFields } from './fields';
 import { validationMessages as m } from './messages';
 
 // ---------------------------------------------------------------- point of sale
@@ -47,14 +47,32 @@ export const returnSaleSchema = z.object({
 });
 export type ReturnSaleInput = z.output<typeof returnSaleSchema>;
 
-/** GET /api/sales */
+/** Orders of `GET /api/sales` pages: when sold (`date`) or the amount (`total`), a leading minus for descending. */
+export const salesSorts = ['date', '-date', 'total', '-total'] as const;
+export type SalesSort = (typeof salesSorts)[number];
+
+/**
+ * GET /api/sales: the newest `limit` sales (default 50), as before. With
+ * `offset`, `sort` or `q`, one page of the sales matching `q` (the receipt
+ * number, that is the last 8 characters of the id or their start, with or
+ * without '#'; or the customer's name or phone), in that order (default
+ * newest first); the `X-Total-Count` header says how many match.
+ */
 export const salesQuerySchema = z.object({
+  ...pageQueryFields(salesSorts, m.salesSortInvalid),
   limit: pageLimitSchema(500).default(50),
+  q: z.string().trim().max(200, m.tooLong).optional(),
   pharmacyId: optionalIdSchema(),
   /** Business days, both included (the Reports screen's period). */
   startDate: isoDateSchema(m.expiryDateInvalid).optional(),
   endDate: isoDateSchema(m.expiryDateInvalid).optional(),
 });
+export type SalesQuery = z.output<typeof salesQuerySchema>;
+
+/** Whether a `GET /api/sales` call asked for a page (`offset`, `sort` or `q`); `limit` alone is the newest sales, as before. */
+export function isSalesPageRequest(query: Pick<SalesQuery, 'offset' | 'sort' | 'q'>): boolean {
+  return query.offset !== undefined || query.sort !== undefined || Boolean(query.q);
+}
 
 /** A sale in a list (recent sales, reports): the specification's fields and a little more. */
 export const saleSchema = z.object({

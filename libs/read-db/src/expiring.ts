@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ReadDb } from './connection';
 
 /** A batch with stock that has expired or expires within a window: what the Expiry screen and the daily e-mail list. */
@@ -22,16 +22,124 @@ export interface ExpiringBatchRow {
   looseUnits: number;
 }
 
+/** Which expiring batches: at the given pharmacies (or all), within `days` of `today`, matching `text` ('' for all). */
+export interface ExpiringFilter {
+  pharmacyIds: readonly string[] | 'all';
+  days: number;
+  today: string;
+  text?: string;
+}
+
+/** How a page of expiring batches is ordered; the batch id breaks ties in the same direction. */
+export interface ExpiringOrder {
+  key: 'expiry' | 'name' | 'quantity' | 'pharmacy';
+  direction: 'asc' | 'desc';
+}
+
+/** The three cards of Expiry Management: batches (and their units) expired, not yet, and in all. */
+export interface ExpiringTotals {
+  expired: number;
+  expiringSoon: number;
+  total: number;
+  expiredUnits: number;
+  expiringSoonUnits: number;
+  totalUnits: number;
+}
+
 /**
  * Batches holding stock that have expired or expire within `days` of
  * `today`, at the given pharmacies (or all), soonest first. The one query
- * behind `GET /api/inventory/expiring` and the daily expiry e-mail.
+ * behind `GET /api/inventory/expiring` without paging and the daily expiry e-mail.
  */
 export async function expiringBatches(
   db: ReadDb,
   options: { pharmacyIds: readonly string[] | 'all'; days: number; today: string },
 ): Promise<ExpiringBatchRow[]> {
   if (options.pharmacyIds !== 'all' && options.pharmacyIds.length === 0) return [];
+  const rows = await selectRows(db, options, []).orderBy('b.expiryDate').orderBy('p.name').orderBy('b.id').execute();
+  return rows.map(toRow);
+}
+
+/**
+ * One page of the expiring batches matching `filter` in `order`, and how many
+ * match in all. The first page by expiry walks the index of active batches by
+ * expiry date (migration InventoryPages); the search finds the products and
+ * pharmacies it names first, so each part of it is an index lookup on the batches.
+ */
+export async function expiringPage(
+  db: ReadDb,
+  filter: ExpiringFilter,
+  page: { order: ExpiringOrder; limit: number; offset: number },
+): Promise<{ rows: ExpiringBatchRow[]; total: number }> {
+  if (filter.pharmacyIds !== 'all' && filter.pharmacyIds.length === 0) return { rows: [], total: 0 };
+  const conditions = await searchConditions(db, filter.text ?? '');
+  const { direction } = page.order;
+  const order = {
+    expiry: [sql`b.expiry_date`],
+    name: [sql`p.name`],
+    quantity: [sql`b.quantity`],
+    pharmacy: [sql`coalesce(ph.name, 'Unknown Location')`],
+  }[page.order.key];
+  let rows = selectRows(db, filter, conditions);
+  for (const expression of order) rows = rows.orderBy(expression, direction);
+  const [found, total] = await Promise.all([
+    rows.orderBy('b.id', direction).limit(page.limit).offset(page.offset).execute(),
+    countWhere(db, filter, conditions)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: found.map(toRow), total: Number(total.n) };
+}
+
+/**
+ * Expiry Management's cards over every batch matching `filter` (not one
+ * page): expired means no day left (0 or fewer, specification 001 §4).
+ */
+export async function expiringTotals(db: ReadDb, filter: ExpiringFilter): Promise<ExpiringTotals> {
+  if (filter.pharmacyIds !== 'all' && filter.pharmacyIds.length === 0) {
+    return { expired: 0, expiringSoon: 0, total: 0, expiredUnits: 0, expiringSoonUnits: 0, totalUnits: 0 };
+  }
+  const conditions = await searchConditions(db, filter.text ?? '');
+  const expired = sql<SqlBool>`b.expiry_date <= ${filter.today}::date`;
+  const row = await countWhere(db, filter, conditions)
+    .select([
+      sql<string>`count(*) filter (where ${expired})`.as('expired'),
+      sql<string>`count(*)`.as('total'),
+      sql<string>`coalesce(sum(b.quantity) filter (where ${expired}), 0)`.as('expiredUnits'),
+      sql<string>`coalesce(sum(b.quantity), 0)`.as('totalUnits'),
+    ])
+    .executeTakeFirstOrThrow();
+  const totals = {
+    expired: Number(row.expired),
+    total: Number(row.total),
+    expiredUnits: Number(row.expiredUnits),
+    totalUnits: Number(row.totalUnits),
+  };
+  return {
+    ...totals,
+    expiringSoon: totals.total - totals.expired,
+    expiringSoonUnits: totals.totalUnits - totals.expiredUnits,
+  };
+}
+
+/** Active batches holding units that expire within the window, at the pharmacies of the filter. */
+function windowConditions(filter: Pick<ExpiringFilter, 'pharmacyIds' | 'days' | 'today'>): RawBuilder<SqlBool>[] {
+  const conditions = [
+    sql<SqlBool>`b.is_active`,
+    sql<SqlBool>`b.quantity > 0`,
+    sql<SqlBool>`b.expiry_date <= ${filter.today}::date + ${filter.days}::int`,
+  ];
+  if (filter.pharmacyIds !== 'all') {
+    conditions.push(sql<SqlBool>`b.pharmacy_id in (${sql.join([...filter.pharmacyIds])})`);
+  }
+  return conditions;
+}
+
+function selectRows(
+  db: ReadDb,
+  filter: Pick<ExpiringFilter, 'pharmacyIds' | 'days' | 'today'>,
+  conditions: RawBuilder<SqlBool>[],
+) {
   let query = db
     .selectFrom('inventoryBatches as b')
     .innerJoin('products as p', 'p.id', 'b.productId')
@@ -47,18 +155,50 @@ export async function expiringBatches(
       'b.expiryDate',
       'b.pharmacyId',
       sql<string>`coalesce(ph.name, 'Unknown Location')`.as('pharmacyName'),
-      sql<number>`(b.expiry_date - ${options.today}::date)`.as('daysToExpiry'),
+      sql<number>`(b.expiry_date - ${filter.today}::date)`.as('daysToExpiry'),
       'b.discountPercentage',
       'b.expiredOn',
       'b.reservedQuantity',
       'b.looseUnits',
-    ])
-    .where('b.isActive', '=', true)
-    .where('b.quantity', '>', 0)
-    .where(sql<boolean>`b.expiry_date <= ${options.today}::date + ${options.days}::int`)
-    .orderBy('b.expiryDate')
-    .orderBy('p.name')
-    .orderBy('b.id');
-  if (options.pharmacyIds !== 'all') query = query.where('b.pharmacyId', 'in', options.pharmacyIds);
-  return (await query.execute()).map((r) => ({ ...r, daysToExpiry: Number(r.daysToExpiry) }));
+    ]);
+  for (const condition of [...windowConditions(filter), ...conditions]) query = query.where(condition);
+  return query;
+}
+
+/** The batches alone (no join: every batch has its product), for counting and summing. */
+function countWhere(
+  db: ReadDb,
+  filter: Pick<ExpiringFilter, 'pharmacyIds' | 'days' | 'today'>,
+  conditions: RawBuilder<SqlBool>[],
+) {
+  let query = db.selectFrom('inventoryBatches as b');
+  for (const condition of [...windowConditions(filter), ...conditions]) query = query.where(condition);
+  return query;
+}
+
+/**
+ * `text` in the product (its search text: name in either language, generic
+ * name, brand, SKU, barcode), the batch number or the pharmacy's name (either
+ * language), ignoring case. Products and pharmacies are looked up first
+ * (trigram index, 50 rows), so the batches are matched by id.
+ */
+async function searchConditions(db: ReadDb, text: string): Promise<RawBuilder<SqlBool>[]> {
+  if (text === '') return [];
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const [products, pharmacies] = await Promise.all([
+    db.selectFrom('products').select('id').where('searchText', 'like', pattern).execute(),
+    db
+      .selectFrom('pharmacies')
+      .select('id')
+      .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('nameAr', 'ilike', pattern)]))
+      .execute(),
+  ]);
+  const matches: RawBuilder<SqlBool>[] = [sql<SqlBool>`b.batch_number ilike ${pattern}`];
+  if (products.length > 0) matches.push(sql<SqlBool>`b.product_id = any(${products.map((p) => p.id)}::uuid[])`);
+  if (pharmacies.length > 0) matches.push(sql<SqlBool>`b.pharmacy_id = any(${pharmacies.map((p) => p.id)}::uuid[])`);
+  return [sql<SqlBool>`(${sql.join(matches, sql` or `)})`];
+}
+
+function toRow<R extends { daysToExpiry: number | string }>(row: R): R & { daysToExpiry: number } {
+  return { ...row, daysToExpiry: Number(row.daysToExpiry) };
 }

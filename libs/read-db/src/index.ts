@@ -3,5 +3,13 @@ export * from './connection';
 export * from './local-postgres';
 export { readDbMigrations } from './migrations';
 export { readSystemSettings } from './system-settings';
-export { expiringBatches, type ExpiringBatchRow } from './expiring';
-export { lowStockProducts, type LowStockRow } from './low-stock';
+export {
+  expiringBatches,
+  expiringPage,
+  expiringTotals,
+  type ExpiringBatchRow,
+  type ExpiringFilter,
+  type ExpiringOrder,
+  type ExpiringTotals,
+} from './expiring';
+export { lowStockPage, lowStockProducts, type LowStockOrder, type LowStockRow } from './low-stock';

@@ -51,3 +51,65 @@ export async function lowStockProducts(
     .execute();
   return rows.map((r) => ({ ...r, currentStock: Number(r.currentStock) }));
 }
+
+/** How a page of low-stock products is ordered; the product id breaks ties in the same direction. */
+export interface LowStockOrder {
+  key: 'stock' | 'name' | 'sku';
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * One page of `lowStockProducts` (the products whose search text, that is
+ * name in either language, generic name, brand, SKU or barcode, contains
+ * `text`; all with ''), in `order`, and how many there are in all.
+ */
+export async function lowStockPage(
+  db: ReadDb,
+  options: { pharmacyIds: readonly string[] | 'all'; text: string },
+  page: { order: LowStockOrder; limit: number; offset: number },
+): Promise<{ rows: LowStockRow[]; total: number }> {
+  let stock = db
+    .selectFrom('inventoryBatches')
+    .select(['productId', (eb) => eb.fn.sum<string>('quantity').as('units')])
+    .where('isActive', '=', true)
+    .groupBy('productId');
+  if (options.pharmacyIds !== 'all') {
+    stock = stock.where(
+      'pharmacyId',
+      'in',
+      options.pharmacyIds.length > 0 ? [...options.pharmacyIds] : ['00000000-0000-0000-0000-000000000000'],
+    );
+  }
+  let low = db
+    .selectFrom('products as p')
+    .leftJoin(stock.as('s'), 's.productId', 'p.id')
+    .select([
+      'p.id as productId',
+      'p.name as productName',
+      'p.nameAr as productNameAr',
+      'p.sku as productSku',
+      'p.minStockLevel',
+      sql<string>`coalesce(s.units, 0)`.as('currentStock'),
+      sql<string>`count(*) over ()`.as('total'),
+    ])
+    .where('p.isActive', '=', true)
+    .where(sql<boolean>`coalesce(s.units, 0) <= p.min_stock_level`);
+  if (options.text !== '') {
+    low = low.where('p.searchText', 'like', `%${options.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  }
+  const order = { stock: sql`coalesce(s.units, 0)`, name: sql`p.name`, sku: sql`lower(p.sku)` }[page.order.key];
+  const rows = await low
+    .orderBy(order, page.order.direction)
+    .orderBy('p.id', page.order.direction)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  // Past the last page no row carries the total: count it then.
+  const total =
+    rows.length > 0
+      ? Number(rows[0]!.total)
+      : page.offset === 0
+        ? 0
+        : (await lowStockPage(db, options, { ...page, offset: 0, limit: 1 })).total;
+  return { rows: rows.map(({ total: _total, ...r }) => ({ ...r, currentStock: Number(r.currentStock) })), total };
+}

@@ -10,7 +10,6 @@ import {
   type BatchDiscountInput,
   type EndBatchDiscountInput,
   batchInputSchema,
-  expiringQuerySchema,
   expirySummaryQuerySchema,
   inventoryListQuerySchema,
   isPageRequest,
@@ -20,7 +19,6 @@ import {
   type AvailabilityRow,
   type BatchCorrection,
   type BatchInput,
-  type ExpiringBatch,
   type ExpirySummary,
   type ExpirySummaryQuery,
   type FefoItem,
@@ -28,8 +26,6 @@ import {
   type InventoryBatch,
   type InventoryListQuery,
   type ExpiryScanRun,
-  type LowStockItem,
-  type ShortageItem,
   type StockAdjustmentInput,
   type StockOverviewQuery,
   type StockOverviewRow,
@@ -139,28 +135,9 @@ export class InventoryHttpController {
     return sendPage(response, rows, total);
   }
 
-  @Get('expiring')
-  async expiring(
-    @Query(new ZodValidationPipe(expiringQuerySchema)) query: z.output<typeof expiringQuerySchema>,
-    @Caller() caller: Principal,
-  ): Promise<ExpiringBatch[]> {
-    return this.queries.expiring(await this.scope.readable(caller, query.pharmacyId), query.days, this.today());
-  }
-
   @Get('fefo')
   async fefo(@Query(scopeQuery) query: ScopeQuery, @Caller() caller: Principal): Promise<FefoItem[]> {
     return this.queries.fefo(await this.scope.readable(caller, query.pharmacyId), this.today());
-  }
-
-  @Get('low-stock')
-  async lowStock(@Query(scopeQuery) query: ScopeQuery, @Caller() caller: Principal): Promise<LowStockItem[]> {
-    return this.queries.lowStock(await this.scope.readable(caller, query.pharmacyId));
-  }
-
-  /** Products at or below their minimum at a pharmacy in scope, with the pharmacy that can best spare them. */
-  @Get('shortages')
-  async shortages(@Query(scopeQuery) query: ScopeQuery, @Caller() caller: Principal): Promise<ShortageItem[]> {
-    return this.queries.shortages(await this.scope.readable(caller, query.pharmacyId), this.today());
   }
 
   /**

@@ -4,18 +4,15 @@ import {
   expiryStatuses,
   URGENT_BATCH_LIMIT,
   type AvailabilityRow,
-  type ExpiringBatch,
   type ExpirySummary,
   type ExpiryStatus,
   type FefoItem,
   type InventoryBatch,
   type InventorySort,
-  type LowStockItem,
-  type ShortageItem,
   type StockOverviewRow,
   type StockOverviewSort,
 } from '@pharmacy/contracts';
-import { expiringBatches, lowStockProducts, type InventoryBatchesTable, type ReadDb } from '@pharmacy/read-db';
+import type { InventoryBatchesTable, ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
 import { escapeLike, inScope, type Scope } from '../catalogue/product.queries';
 
@@ -264,11 +261,6 @@ export class InventoryQueries {
     return row?.pharmacyId ?? null;
   }
 
-  /** Batches holding stock that expire within `days` (expired ones included), soonest first. */
-  expiring(scope: Scope, days: number, today: string): Promise<ExpiringBatch[]> {
-    return expiringBatches(this.db, { pharmacyIds: scope, days, today });
-  }
-
   /** Unexpired batches to sell or move first: the earliest expiry first (FEFO), within 90 days. */
   async fefo(scope: Scope, today: string, limit = 50): Promise<FefoItem[]> {
     const rows = await this.batches(scope)
@@ -291,11 +283,6 @@ export class InventoryQueries {
       .limit(limit)
       .execute();
     return rows.map((r) => ({ ...r, daysToExpiry: Number(r.daysToExpiry) }));
-  }
-
-  /** Active products whose units on hand (in scope) are at or below their minimum stock level. */
-  lowStock(scope: Scope): Promise<LowStockItem[]> {
-    return lowStockProducts(this.db, { pharmacyIds: scope });
   }
 
   /** Products with unexpired packs at one pharmacy that no pending transfer holds, for a transfer's product picker. */
@@ -326,72 +313,6 @@ export class InventoryQueries {
     if (productId) query = query.where('p.id', '=', productId);
     const rows = await query.execute();
     return rows.map((r) => ({ ...r, availableQty: Number(r.availableQty) }));
-  }
-
-  /**
-   * Every active product whose sellable packs (unexpired, not held for a
-   * transfer) at an active pharmacy in scope are at or below its minimum
-   * stock level, with the other active pharmacy that can spare the most
-   * (packs above its own minimum; the earliest expiry breaks a tie).
-   */
-  async shortages(scope: Scope, today: string): Promise<ShortageItem[]> {
-    const inScopeSql =
-      scope === 'all' ? sql<boolean>`true` : sql<boolean>`g.pharmacy_id IN (${sql.join(inScope(scope))})`;
-    const { rows } = await sql<ShortageRow>`
-      WITH stock AS (
-        SELECT pharmacy_id, product_id,
-               sum(quantity - reserved_quantity) AS sellable,
-               min(expiry_date) AS earliest
-        FROM inventory_batches
-        WHERE is_active AND expiry_date >= ${today}::date AND quantity > reserved_quantity
-        GROUP BY pharmacy_id, product_id
-      ),
-      grid AS (
-        SELECT ph.id AS pharmacy_id, ph.name AS pharmacy_name, ph.name_ar AS pharmacy_name_ar,
-               p.id AS product_id, p.name AS product_name, p.name_ar AS product_name_ar, p.sku AS product_sku,
-               p.min_stock_level, coalesce(s.sellable, 0)::int AS current_stock, s.earliest
-        FROM pharmacies ph
-        CROSS JOIN products p
-        LEFT JOIN stock s ON s.pharmacy_id = ph.id AND s.product_id = p.id
-        WHERE ph.is_active AND p.is_active
-      ),
-      spare AS (
-        SELECT pharmacy_id, pharmacy_name, pharmacy_name_ar, product_id, earliest,
-               current_stock - min_stock_level AS spare
-        FROM grid WHERE current_stock > min_stock_level
-      )
-      SELECT g.pharmacy_id AS "pharmacyId", g.pharmacy_name AS "pharmacyName", g.pharmacy_name_ar AS "pharmacyNameAr",
-             g.product_id AS "productId", g.product_name AS "productName", g.product_name_ar AS "productNameAr",
-             g.product_sku AS "productSku", g.min_stock_level AS "minStockLevel", g.current_stock AS "currentStock",
-             src.pharmacy_id AS "sourceId", src.pharmacy_name AS "sourceName", src.pharmacy_name_ar AS "sourceNameAr",
-             coalesce(src.spare, 0)::int AS "sourceSpare",
-             (SELECT count(*) FROM spare o WHERE o.product_id = g.product_id AND o.pharmacy_id <> g.pharmacy_id)::int
-               AS "otherLocations"
-      FROM grid g
-      LEFT JOIN LATERAL (
-        SELECT o.pharmacy_id, o.pharmacy_name, o.pharmacy_name_ar, o.spare
-        FROM spare o
-        WHERE o.product_id = g.product_id AND o.pharmacy_id <> g.pharmacy_id
-        ORDER BY o.spare DESC, o.earliest, o.pharmacy_id
-        LIMIT 1
-      ) src ON true
-      WHERE g.min_stock_level > 0 AND g.current_stock <= g.min_stock_level AND ${inScopeSql}
-      ORDER BY (g.min_stock_level - g.current_stock) DESC, g.product_name, g.pharmacy_name`.execute(this.db);
-    return rows.map(({ sourceId, sourceName, sourceNameAr, sourceSpare, otherLocations, ...r }) => {
-      const deficit = r.minStockLevel - r.currentStock;
-      const canFulfill = sourceId !== null && sourceSpare >= deficit;
-      return {
-        ...r,
-        deficit,
-        suggestedSource: sourceName,
-        suggestedSourceId: sourceId,
-        suggestedSourceNameAr: sourceNameAr,
-        suggestedSourceStock: sourceSpare,
-        canFulfill,
-        otherLocationsCount: otherLocations,
-        status: canFulfill ? 'can_fulfill' : sourceId ? 'partial' : 'no_source',
-      };
-    });
   }
 }
 
@@ -438,23 +359,6 @@ function expiryRangeSql(ranges: Array<[number | null, number | null]>, today: st
     return bounds.length === 0 ? sql`true` : sql`(${sql.join(bounds, sql` and `)})`;
   });
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
-}
-
-interface ShortageRow {
-  pharmacyId: string;
-  pharmacyName: string;
-  pharmacyNameAr: string | null;
-  productId: string;
-  productName: string;
-  productNameAr: string | null;
-  productSku: string;
-  minStockLevel: number;
-  currentStock: number;
-  sourceId: string | null;
-  sourceName: string | null;
-  sourceNameAr: string | null;
-  sourceSpare: number;
-  otherLocations: number;
 }
 
 function toBatch(

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   completeSaleSchema,
+  isSalesPageRequest,
   reportPeriodQuerySchema,
   type CommissionRow,
   type ReportPeriodQuery,
@@ -14,11 +15,14 @@ import {
   type Sale,
   type SaleDetail,
   type SaleReturn,
+  type SalesQuery,
 } from '@pharmacy/contracts';
 import { DomainError, saleNotFound, todayIn } from '@pharmacy/domain';
+import type { Response } from 'express';
 import type { z } from 'zod';
 import type { Principal } from '../common/access/access';
 import { ParseId } from '../common/ids';
+import { sendPage } from '../common/paging';
 import { PharmacyScope, pharmacyForbidden } from '../common/pharmacy-scope';
 import { Caller, Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
@@ -42,13 +46,25 @@ export class SalesHttpController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The newest sales first (`limit`, default 50), at one pharmacy or all the caller may see. */
+  /**
+   * The newest sales first (`limit`, default 50), at one pharmacy or all the
+   * caller may see; with `offset`, `sort` or `q`, one page of the sales
+   * matching `q`, the total in `X-Total-Count`.
+   */
   @Get()
   async list(
-    @Query(new ZodValidationPipe(salesQuerySchema)) query: z.output<typeof salesQuerySchema>,
+    @Query(new ZodValidationPipe(salesQuerySchema)) query: SalesQuery,
     @Caller() caller: Principal,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<Sale[]> {
-    return this.queries.list(await this.scope.readable(caller, query.pharmacyId), query.limit, query);
+    const scope = await this.scope.readable(caller, query.pharmacyId);
+    if (!isSalesPageRequest(query)) return this.queries.list(scope, query.limit, query);
+    const { sales, total } = await this.queries.page(
+      scope,
+      { startDate: query.startDate, endDate: query.endDate, text: query.q ?? '' },
+      { sort: query.sort ?? '-date', limit: query.limit, offset: query.offset ?? 0 },
+    );
+    return sendPage(response, sales, total);
   }
 
   /** Sale lines that earned a commission in a period (business days, both included), newest first. */

@@ -1,8 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
-import type { DailyMetrics, Sale, SaleDetail, SaleLine, SaleReturn } from '@pharmacy/contracts';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import {
+  canonicalId,
+  type DailyMetrics,
+  type Sale,
+  type SaleDetail,
+  type SaleLine,
+  type SaleReturn,
+  type SalesSort,
+} from '@pharmacy/contracts';
 import type { ReadDb } from '@pharmacy/read-db';
-import { inScope, type Scope } from '../catalogue/product.queries';
+import { escapeLike, inScope, type Scope } from '../catalogue/product.queries';
 import { personName } from '../common/person-name';
 import { READ_DB } from '../infrastructure/tokens';
 
@@ -41,10 +49,57 @@ export class SalesQueries {
   /** The newest sales first, of a period of business days when one is given. */
   async list(scope: Scope, limit: number, period: { startDate?: string; endDate?: string } = {}): Promise<Sale[]> {
     let query = this.sales(scope);
-    if (period.startDate) query = query.where('s.soldOn', '>=', period.startDate);
-    if (period.endDate) query = query.where('s.soldOn', '<=', period.endDate);
+    for (const condition of periodConditions(period)) query = query.where(condition);
     const rows = await query.orderBy('s.soldAt', 'desc').orderBy('s.id', 'desc').limit(limit).execute();
     return rows.map(toSale);
+  }
+
+  /**
+   * One page of the sales of a period (business days, both included) that
+   * match `text`, in `sort` order (the id breaks ties), and how many match.
+   * Without a search the count adds up the daily totals (one row per
+   * pharmacy and day) instead of counting millions of sales; a first page
+   * walks `sales_recent_idx` (newest) or `sales_total_idx` (amount).
+   */
+  async page(
+    scope: Scope,
+    filter: { startDate?: string | undefined; endDate?: string | undefined; text: string },
+    page: { sort: SalesSort; limit: number; offset: number },
+  ): Promise<{ sales: Sale[]; total: number }> {
+    const direction = page.sort.startsWith('-') ? 'desc' : 'asc';
+    const order = page.sort.replace(/^-/, '') === 'total' ? sql`s.total_amount` : sql`s.sold_at`;
+    let rows = this.sales(scope);
+    for (const condition of periodConditions(filter)) rows = rows.where(condition);
+    const matching = salesMatching(filter.text);
+    if (matching) rows = rows.where(matching);
+    const [found, total] = await Promise.all([
+      rows.orderBy(order, direction).orderBy('s.id', direction).limit(page.limit).offset(page.offset).execute(),
+      matching ? this.countMatching(scope, filter, matching) : this.countAll(scope, filter),
+    ]);
+    return { sales: found.map(toSale), total };
+  }
+
+  /** How many sales a period holds: the orders of its days (written with the sales, in the same transaction). */
+  private async countAll(scope: Scope, period: { startDate?: string | undefined; endDate?: string | undefined }) {
+    let query = this.db.selectFrom('dailySales').select(sql<string>`coalesce(sum(orders), 0)`.as('n'));
+    if (scope !== 'all') query = query.where('pharmacyId', 'in', inScope(scope));
+    if (period.startDate) query = query.where('businessDate', '>=', period.startDate);
+    if (period.endDate) query = query.where('businessDate', '<=', period.endDate);
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  }
+
+  private async countMatching(
+    scope: Scope,
+    period: { startDate?: string | undefined; endDate?: string | undefined },
+    matching: RawBuilder<SqlBool>,
+  ) {
+    let query = this.db
+      .selectFrom('sales as s')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where(matching);
+    if (scope !== 'all') query = query.where('s.pharmacyId', 'in', inScope(scope));
+    for (const condition of periodConditions(period)) query = query.where(condition);
+    return Number((await query.executeTakeFirstOrThrow()).n);
   }
 
   async pharmacyOf(saleId: string): Promise<string | null> {
@@ -140,6 +195,46 @@ export class SalesQueries {
 }
 
 type SaleRow = Awaited<ReturnType<ReturnType<SalesQueries['sales']>['executeTakeFirstOrThrow']>>;
+
+/**
+ * The sales of a period of business days, both included. A sale's business
+ * day is the date of its `sold_at` in the pharmacies' time zone, so it was
+ * sold within two days of that day either side, whatever the zone: saying so
+ * too lets the newest-first index start at the period's end instead of
+ * walking every later sale.
+ */
+function periodConditions(period: { startDate?: string | undefined; endDate?: string | undefined }) {
+  const conditions: RawBuilder<SqlBool>[] = [];
+  if (period.startDate) {
+    conditions.push(sql<SqlBool>`s.sold_on >= ${period.startDate}::date`);
+    conditions.push(sql<SqlBool>`s.sold_at >= (${period.startDate}::date - 2)::timestamptz`);
+  }
+  if (period.endDate) {
+    conditions.push(sql<SqlBool>`s.sold_on <= ${period.endDate}::date`);
+    conditions.push(sql<SqlBool>`s.sold_at < (${period.endDate}::date + 3)::timestamptz`);
+  }
+  return conditions;
+}
+
+/**
+ * A search of the sales: the receipt number (the id's last 8 characters, or
+ * their start; a leading '#' is ignored), a whole sale id, or text in the
+ * customer's name or phone. Each part has its index (migration SalesAndAuditPaging).
+ */
+function salesMatching(text: string): RawBuilder<SqlBool> | null {
+  const needle = text.trim().replace(/^#/, '').trim();
+  if (needle === '') return null;
+  const parts: RawBuilder<SqlBool>[] = [
+    sql<SqlBool>`lower(coalesce(s.customer_name, '') || ' ' || coalesce(s.customer_phone, '')) like ${`%${escapeLike(needle.toLowerCase())}%`}
+      and (s.customer_name is not null or s.customer_phone is not null)`,
+  ];
+  if (/^[0-9a-f]{4,8}$/i.test(needle)) {
+    parts.push(sql<SqlBool>`upper(right(s.id::text, 8)) like ${`${needle.toUpperCase()}%`}`);
+  }
+  const id = canonicalId(needle);
+  if (id) parts.push(sql<SqlBool>`s.id = ${id}::uuid`);
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
 
 function toSale(row: SaleRow): Sale {
   return {

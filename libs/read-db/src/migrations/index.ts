@@ -13,6 +13,7 @@ import * as m1764700000000 from './1764700000000-Reports';
 import * as m1764800000000 from './1764800000000-Rollups';
 import * as m1764910000000 from './1764910000000-ListPagingIndexes';
 import * as m1764925000000 from './1764925000000-InventoryPages';
+import * as m1764937000000 from './1764937000000-SalesAndAuditPaging';
 
 /** Every read-side migration, in order. Names are `<epoch ms>-<Name>`; never rename one that has shipped. */
 export const readDbMigrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const readDbMigrations: Record<string, Migration> = {
   '1764800000000-Rollups': m1764800000000,
   '1764910000000-ListPagingIndexes': m1764910000000,
   '1764925000000-InventoryPages': m1764925000000,
+  '1764937000000-SalesAndAuditPaging': m1764937000000,
 };
