@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { adminUsersQueryOptions } from '../../features/users/api/get-admin-users';
+import { adminUserPageQueryOptions, firstAdminUserPage } from '../../features/users/api/get-admin-users';
 import { UserManagementPage } from '../../features/users/components/user-management-page';
 import { permissionsFor } from '../../lib/authorization';
 import { pharmaciesQueryOptions } from '../../lib/pharmacies';
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_authenticated/user-management')({
   loader: ({ context }) => {
     // Pharmacists get "Access Denied" without asking the server (which would refuse them anyway).
     if (!context.currentUser || !permissionsFor(context.currentUser.role).canManageUsers) return;
-    void context.queryClient.prefetchQuery(adminUsersQueryOptions());
+    void context.queryClient.prefetchQuery(adminUserPageQueryOptions(firstAdminUserPage));
     void context.queryClient.prefetchQuery(pharmaciesQueryOptions());
   },
   component: UserManagementPage,

@@ -14,7 +14,7 @@ import {
 } from '@radix-ui/themes';
 import { productSchema } from '@pharmacy/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { DataTable } from '../../../components/data-table';
@@ -86,6 +86,12 @@ export function ProductsPage() {
   const deletion = useDeleteProduct();
 
   const pageWindow = scanned ? paginate(search.data ?? [], page) : products.window;
+  // The last product of the last page deleted: show the page that is now last.
+  useEffect(() => {
+    if (!scanned && products.isSuccess && !products.isPlaceholderData && page > pageWindow.pageCount) {
+      setPage(pageWindow.pageCount);
+    }
+  }, [scanned, products.isSuccess, products.isPlaceholderData, page, pageWindow.pageCount]);
   const nameOf = (product: Product) => localizedName(product.name, product.nameAr, language);
 
   /** Every product that matches (every page, in the table's order), as CSV. */

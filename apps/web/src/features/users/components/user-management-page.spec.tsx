@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Role } from '../../../lib/authorization';
 import { currentUserQueryKey, type AuthState } from '../../../lib/session';
 import { fakeResponse } from '../../../test/fake-response';
-import { fakeServer, type FakeHandler } from '../../../test/fake-server';
+import { fakeServer, type FakeHandler, type RecordedCall } from '../../../test/fake-server';
 import { renderWithProviders } from '../../../test/render';
 import { aUser } from '../../../test/users';
 import { UserManagementPage } from './user-management-page';
@@ -65,6 +65,37 @@ const rows: AdminUserRow[] = [
   }),
 ];
 
+/**
+ * GET /api/admin/users as the server answers a page (see
+ * test/e2e/user-pages.api.spec.ts), in miniature: users (not rows) matched by
+ * name or e-mail, sorted, paged; every row of each user on the page; the number
+ * of matching users in X-Total-Count.
+ */
+function userPages(list: () => readonly AdminUserRow[]): FakeHandler {
+  return (_, url) => {
+    const params = url!.searchParams;
+    const q = (params.get('q') ?? '').toLowerCase();
+    const users = [...new Map(list().map((r) => [r.userId, r])).values()].filter((user) =>
+      [`${user.firstName ?? ''} ${user.lastName ?? ''}`, user.email].some((text) => text.toLowerCase().includes(q)),
+    );
+    const sort = params.get('sort') ?? 'name';
+    const key = (user: AdminUserRow) =>
+      sort.endsWith('email') ? user.email : sort.endsWith('role') ? user.role : `${user.firstName} ${user.lastName}`;
+    users.sort((a, b) => key(a).localeCompare(key(b)));
+    if (sort.startsWith('-')) users.reverse();
+    const offset = Number(params.get('offset'));
+    const page = users.slice(offset, offset + Number(params.get('limit')));
+    const answer = page.flatMap((user) => list().filter((r) => r.userId === user.userId));
+    return fakeResponse(200, answer, '', { 'X-Total-Count': String(users.length) });
+  };
+}
+
+/** The user list calls the page made, as query parameters. */
+const userListCalls = (calls: RecordedCall[]) =>
+  calls
+    .filter((call) => call.method === 'GET' && call.url.startsWith('/api/admin/users?'))
+    .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
+
 const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;
@@ -76,7 +107,7 @@ function renderPage({
   language = 'en',
 }: { role?: Role; routes?: Record<string, FakeHandler>; language?: 'en' | 'ar' } = {}) {
   const server = fakeServer({
-    'GET /api/admin/users': () => fakeResponse(200, rows),
+    'GET /api/admin/users?*': userPages(() => rows),
     'GET /api/pharmacies': () => fakeResponse(200, [downtown, abdoun, irbid]),
     ...routes,
   });
@@ -126,17 +157,16 @@ describe('User management', () => {
   it('shows an auditor as such, with nothing to assign: auditors read every pharmacy', async () => {
     renderPage({
       routes: {
-        'GET /api/admin/users': () =>
-          fakeResponse(200, [
-            ...rows,
-            row({
-              userId: 'rami',
-              email: 'auditor@pharmacy.example',
-              firstName: 'Rami',
-              lastName: 'Saleh',
-              role: 'auditor',
-            }),
-          ]),
+        'GET /api/admin/users?*': userPages(() => [
+          ...rows,
+          row({
+            userId: 'rami',
+            email: 'auditor@pharmacy.example',
+            firstName: 'Rami',
+            lastName: 'Saleh',
+            role: 'auditor',
+          }),
+        ]),
       },
     });
     const rami = within(await card('Rami Saleh'));
@@ -150,23 +180,66 @@ describe('User management', () => {
     expect(within(await card('Omar Khalil')).getByRole('button', { name: 'Add Pharmacy Access' })).toBeTruthy();
   });
 
-  it('searches by name or e-mail', async () => {
-    renderPage();
+  it('asks the server for the first page of users by name', async () => {
+    const { calls } = renderPage();
     await card('Omar Khalil');
-    fireEvent.change(screen.getByPlaceholderText('Search users by name or email...'), { target: { value: 'ADMIN@' } });
+    expect(userListCalls(calls)).toEqual([{ sort: 'name', limit: '50', offset: '0' }]);
+    // One page only: no pagination.
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
+  it('has the server search by name or e-mail once one stops typing', async () => {
+    const { calls } = renderPage();
+    await card('Omar Khalil');
+    const search = screen.getByPlaceholderText('Search users by name or email...');
+    fireEvent.change(search, { target: { value: 'ADMI' } });
+    fireEvent.change(search, { target: { value: 'ADMIN@' } });
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Omar Khalil' })).toBeNull());
-    fireEvent.change(screen.getByPlaceholderText('Search users by name or email...'), { target: { value: 'nobody' } });
+    expect(screen.getByRole('heading', { name: 'Sara Haddad' })).toBeTruthy();
+    expect(userListCalls(calls).filter((call) => call.q)).toEqual([
+      { q: 'ADMIN@', sort: 'name', limit: '50', offset: '0' },
+    ]);
+    fireEvent.change(search, { target: { value: 'nobody' } });
     expect(await screen.findByText('No users found matching your search.')).toBeTruthy();
   });
 
+  it('pages users on the server, each with all their pharmacies, and sorts them', async () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      row({
+        userId: `user-${i}`,
+        email: `user${String(i).padStart(2, '0')}@pharmacy.example`,
+        firstName: 'User',
+        lastName: String(i).padStart(2, '0'),
+        role: 'pharmacist',
+      }),
+    );
+    const { calls } = renderPage({ routes: { 'GET /api/admin/users?*': userPages(() => [...rows, ...many]) } });
+    expect(await screen.findByText('Showing 1 to 50 of 62 users')).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(50);
+    // Omar's two rows make one card with both pharmacies.
+    const omar = within(await card('Omar Khalil'));
+    expect(omar.getByText('Downtown')).toBeTruthy();
+    expect(omar.getByText('Abdoun')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 51 to 62 of 62 users')).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(12);
+    expect(screen.getByRole('heading', { name: 'User 59' })).toBeTruthy();
+    expect(userListCalls(calls).at(-1)).toEqual({ sort: 'name', limit: '50', offset: '50' });
+
+    fireEvent.click(screen.getByRole('combobox', { name: 'Sort users' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Newest first' }));
+    await waitFor(() => expect(userListCalls(calls).at(-1)).toEqual({ sort: '-created', limit: '50', offset: '0' }));
+    expect(await screen.findByText('Showing 1 to 50 of 62 users')).toBeTruthy();
+  });
+
   it('asks for the opposite role with the switch, and refreshes the list', async () => {
-    const { callsTo } = renderPage({
+    const { calls, callsTo } = renderPage({
       routes: { 'PATCH /api/admin/users/omar/role': () => fakeResponse(200, { message: 'ok' }) },
     });
     fireEvent.click(within(await card('Omar Khalil')).getByRole('switch'));
     expect((await screen.findAllByText('User role updated successfully!')).length).toBeGreaterThan(0);
     expect(callsTo('PATCH', '/api/admin/users/omar/role')[0]?.body).toEqual({ role: 'admin' });
-    await waitFor(() => expect(callsTo('GET', '/api/admin/users').length).toBeGreaterThan(1));
+    await waitFor(() => expect(userListCalls(calls).length).toBeGreaterThan(1));
   });
 
   it('explains a refusal under "Action Blocked", in the reader’s language', async () => {
@@ -229,7 +302,7 @@ describe('User management', () => {
     let list = rows;
     const { callsTo } = renderPage({
       routes: {
-        'GET /api/admin/users': () => fakeResponse(200, list),
+        'GET /api/admin/users?*': userPages(() => list),
         'DELETE /api/admin/users/omar': () => {
           list = rows.filter((item) => item.userId !== 'omar');
           return fakeResponse(200, { message: 'ok' });

@@ -1,15 +1,26 @@
-import { Box, Button, Callout, Flex, Grid, Heading, Skeleton, Text, TextField } from '@radix-ui/themes';
-import { useDeferredValue, useMemo, useState } from 'react';
+import type { UserSort } from '@pharmacy/contracts';
+import { Box, Button, Callout, Flex, Grid, Heading, Select, Skeleton, Text, TextField } from '@radix-ui/themes';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AccessDenied } from '../../../components/access-denied';
 import { PlusIcon, SearchIcon, WarningIcon } from '../../../components/icons';
+import { PaginationBar } from '../../../components/pagination-bar';
+import type { MessageId } from '../../../i18n/messages';
 import { usePermissions } from '../../../lib/authorization';
 import { usePharmacies } from '../../../lib/pharmacies';
 import { useSignedInUser } from '../../../lib/session';
-import { useAdminUsers } from '../api/get-admin-users';
-import { filterUsers, groupUserRows } from '../utils/group-users';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { firstAdminUserPage, useAdminUserPage } from '../api/get-admin-users';
 import { CreateUserDialog } from './create-user-dialog';
 import { UserCard } from './user-card';
+
+/** The orders the list offers (the server sorts; see GET /api/admin/users). */
+const sorts: ReadonlyArray<{ value: UserSort; label: { id: MessageId } }> = [
+  { value: 'name', label: { id: 'users.sort.name' } },
+  { value: 'email', label: { id: 'users.sort.email' } },
+  { value: 'role', label: { id: 'users.sort.role' } },
+  { value: '-created', label: { id: 'users.sort.newest' } },
+];
 
 /** /user-management (specification 001 §2): administrators only. */
 export function UserManagementPage() {
@@ -20,18 +31,23 @@ export function UserManagementPage() {
   return <UserManagement />;
 }
 
+/** The server searches (name or e-mail), sorts and pages the users; a page shows every assignment of its users. */
 function UserManagement() {
   const intl = useIntl();
   const me = useSignedInUser();
-  const users = useAdminUsers();
   const pharmacies = usePharmacies();
   const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<UserSort>(firstAdminUserPage.sort);
+  const settledQuery = useDebouncedValue(query.trim(), 250);
+  const users = useAdminUserPage({ page, sort, q: settledQuery });
+  const pageWindow = users.window;
+  // The last user of the last page deleted: show the page that is now last.
+  useEffect(() => {
+    if (users.isSuccess && !users.isPlaceholderData && page > pageWindow.pageCount) setPage(pageWindow.pageCount);
+  }, [users.isSuccess, users.isPlaceholderData, page, pageWindow.pageCount]);
   const [createOpen, setCreateOpen] = useState(false);
   const [createSession, setCreateSession] = useState(0);
-
-  const grouped = useMemo(() => groupUserRows(users.data ?? []), [users.data]);
-  const shown = useMemo(() => filterUsers(grouped, deferredQuery), [grouped, deferredQuery]);
 
   let content;
   if (users.isPending) {
@@ -58,7 +74,7 @@ function UserManagement() {
         </Flex>
       </Callout.Root>
     );
-  } else if (shown.length === 0) {
+  } else if (pageWindow.rows.length === 0) {
     content = (
       <Text as="p" color="gray" className="text-center" my="6">
         <FormattedMessage id="users.empty" />
@@ -68,7 +84,7 @@ function UserManagement() {
     content = (
       <Grid asChild columns={{ initial: '1', md: '2' }} gap="4">
         <section aria-label={intl.formatMessage({ id: 'users.list.label' })}>
-          {shown.map((user) => (
+          {pageWindow.rows.map((user) => (
             <UserCard key={user.userId} user={user} isSelf={user.userId === me.id} pharmacies={pharmacies.data ?? []} />
           ))}
         </section>
@@ -103,22 +119,56 @@ function UserManagement() {
         </Button>
       </Flex>
 
-      <Box maxWidth={{ initial: '100%', sm: '420px' }}>
-        <TextField.Root
-          type="search"
+      <Flex gap="2" direction={{ initial: 'column', sm: 'row' }} align={{ sm: 'center' }}>
+        <Box width={{ initial: '100%', sm: '420px' }}>
+          <TextField.Root
+            type="search"
+            size="3"
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setPage(1);
+            }}
+            placeholder={intl.formatMessage({ id: 'users.search.placeholder' })}
+            aria-label={intl.formatMessage({ id: 'users.search.label' })}
+          >
+            <TextField.Slot>
+              <SearchIcon />
+            </TextField.Slot>
+          </TextField.Root>
+        </Box>
+        <Select.Root
           size="3"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder={intl.formatMessage({ id: 'users.search.placeholder' })}
-          aria-label={intl.formatMessage({ id: 'users.search.label' })}
+          value={sort}
+          onValueChange={(next) => {
+            setSort(next as UserSort);
+            setPage(1);
+          }}
         >
-          <TextField.Slot>
-            <SearchIcon />
-          </TextField.Slot>
-        </TextField.Root>
-      </Box>
+          <Select.Trigger className="filter-select" aria-label={intl.formatMessage({ id: 'users.sort.label' })} />
+          <Select.Content position="popper">
+            {sorts.map((option) => (
+              <Select.Item key={option.value} value={option.value}>
+                {intl.formatMessage(option.label)}
+              </Select.Item>
+            ))}
+          </Select.Content>
+        </Select.Root>
+      </Flex>
 
       {content}
+
+      <PaginationBar
+        page={pageWindow.page}
+        pageCount={pageWindow.pageCount}
+        onPageChange={setPage}
+        summary={
+          <FormattedMessage
+            id="users.showing"
+            values={{ from: pageWindow.from, to: pageWindow.to, total: pageWindow.total }}
+          />
+        }
+      />
 
       <CreateUserDialog key={createSession} open={createOpen} onOpenChange={setCreateOpen} />
     </Flex>

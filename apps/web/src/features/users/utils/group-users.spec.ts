@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AdminUserRow } from '@pharmacy/contracts';
-import { filterUsers, groupUserRows } from './group-users';
+import { groupUserRows } from './group-users';
 
 const row = (overrides: Partial<AdminUserRow>): AdminUserRow => ({
   userId: 'u1',
@@ -54,19 +54,5 @@ describe('groupUserRows', () => {
       row({ pharmacyId: 'p2', pharmacyName: 'Airport', isAssignmentActive: true }),
     ]);
     expect(user?.pharmacies).toEqual([{ pharmacyId: 'p2', pharmacyName: 'Airport' }]);
-  });
-});
-
-describe('filterUsers', () => {
-  const users = groupUserRows([
-    row({}),
-    row({ userId: 'u2', email: 'omar@pharmacy.example', firstName: 'Omar', lastName: 'Saleh' }),
-  ]);
-
-  it('matches the full name or the e-mail address, ignoring case', () => {
-    expect(filterUsers(users, 'LAYLA HAD').map((user) => user.userId)).toEqual(['u1']);
-    expect(filterUsers(users, 'omar@').map((user) => user.userId)).toEqual(['u2']);
-    expect(filterUsers(users, '  ')).toHaveLength(2);
-    expect(filterUsers(users, 'nobody')).toEqual([]);
   });
 });

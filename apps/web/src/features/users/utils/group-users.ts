@@ -43,14 +43,3 @@ export function groupUserRows(rows: readonly AdminUserRow[]): ManagedUser[] {
   }
   return [...users.values()];
 }
-
-/** Specification 001 §2: "Search users by name or email...", case-insensitive. */
-export function filterUsers(users: readonly ManagedUser[], query: string): ManagedUser[] {
-  const needle = query.trim().toLocaleLowerCase();
-  if (!needle) return [...users];
-  return users.filter((user) =>
-    [`${user.firstName ?? ''} ${user.lastName ?? ''}`, user.email].some((text) =>
-      text.toLocaleLowerCase().includes(needle),
-    ),
-  );
-}
