@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ExpiryPage } from '../../features/expiry/components/expiry-page';
-import { expiringQueryOptions } from '../../features/expiry/api/expiry';
+import { expiringSummaryQueryOptions } from '../../features/expiry/api/expiry';
 import { DEFAULT_EXPIRY_WINDOW } from '../../features/expiry/utils/expiry';
 import { pharmaciesQueryOptions } from '../../lib/pharmacies';
 
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_authenticated/expiry')({
   loader: ({ context }) => {
     if (!context.currentUser) return;
     void context.queryClient.prefetchQuery(pharmaciesQueryOptions());
-    void context.queryClient.prefetchQuery(expiringQueryOptions(DEFAULT_EXPIRY_WINDOW, null));
+    void context.queryClient.prefetchQuery(expiringSummaryQueryOptions(DEFAULT_EXPIRY_WINDOW, null));
   },
   component: ExpiryPage,
 });

@@ -1,5 +1,6 @@
 import {
   expiringBatchSchema,
+  expiringSummarySchema,
   expiryScanRunSchema,
   expiryScanStatusSchema,
   inventoryBatchSchema,
@@ -8,37 +9,74 @@ import {
   type CreateTransferInput,
   type EndBatchDiscountInput,
   type ExpiringBatch,
+  type ExpiringSort,
+  type ExpiringSummary,
   type ExpiryScanRun,
   type InventoryBatch,
   type TransferDetail,
   type WriteOffInput,
 } from '@pharmacy/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActionKey } from '../../../lib/action-key';
 import { apiRequest, fetchJsonAt, withQuery } from '../../../lib/api';
 import { inventoryQueryKey, productsQueryKey } from '../../../lib/catalogue';
+import { fetchAllPages, useServerPage } from '../../../lib/server-page';
 import type { ExpiryWindow } from '../utils/expiry';
 
-const expiringList = z.array(expiringBatchSchema);
 // The transfers screen's key (features do not import each other): a transfer made here shows there at once.
 const transfersQueryKey = ['/api/transfers'] as const;
+// Under the inventory key, so a sale, a receipt, a discount, a transfer or a write-off refreshes the list and its cards.
+const expiringQueryKey = [...inventoryQueryKey, 'expiring'] as const;
+const EXPIRING_PATH = '/api/inventory/expiring';
+
+export interface ExpiringListRequest {
+  days: ExpiryWindow;
+  pharmacyId: string | null;
+  /** As typed (sent trimmed): the product in either language, its SKU, the batch number or the pharmacy. */
+  q: string;
+  sort: ExpiringSort;
+}
 
 /**
- * GET /api/inventory/expiring?days=&pharmacyId=: batches with stock expiring
- * within the window, expired ones included. Under the inventory key, so a sale,
- * a receipt, a discount, a transfer or a write-off refreshes it.
+ * GET /api/inventory/expiring?days=&pharmacyId=&q=&sort=&limit=&offset=: one
+ * page (50) of the batches with stock expiring within the window, expired
+ * ones included; the server searches, sorts and counts them all.
  */
-export function expiringQueryOptions(days: ExpiryWindow, pharmacyId: string | null) {
-  return queryOptions({
-    queryKey: [...inventoryQueryKey, 'expiring', days, pharmacyId ?? 'all'] as const,
-    queryFn: async ({ signal }): Promise<ExpiringBatch[]> =>
-      expiringList.parse(await fetchJsonAt(withQuery('/api/inventory/expiring', { days, pharmacyId }), { signal })),
+export function useExpiringPage(request: ExpiringListRequest & { page: number }) {
+  return useServerPage(expiringBatchSchema, {
+    path: EXPIRING_PATH,
+    keyPrefix: expiringQueryKey,
+    page: request.page,
+    q: request.q,
+    sort: request.sort,
+    filters: { days: request.days, pharmacyId: request.pharmacyId },
   });
 }
 
-export function useExpiring(days: ExpiryWindow, pharmacyId: string | null) {
-  return useQuery(expiringQueryOptions(days, pharmacyId));
+/** GET /api/inventory/expiring/summary?days=&pharmacyId=: the three cards, over every batch in the window. */
+export function expiringSummaryQueryOptions(days: ExpiryWindow, pharmacyId: string | null) {
+  return queryOptions({
+    queryKey: [...expiringQueryKey, 'summary', days, pharmacyId ?? 'all'] as const,
+    queryFn: async ({ signal }): Promise<ExpiringSummary> =>
+      expiringSummarySchema.parse(
+        await fetchJsonAt(withQuery(`${EXPIRING_PATH}/summary`, { days, pharmacyId }), { signal }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useExpiringSummary(days: ExpiryWindow, pharmacyId: string | null) {
+  return useQuery(expiringSummaryQueryOptions(days, pharmacyId));
+}
+
+/** Every batch the list matches, page after page in its order: what the CSV export holds. */
+export function fetchAllExpiring(request: ExpiringListRequest): Promise<ExpiringBatch[]> {
+  return fetchAllPages(expiringBatchSchema, EXPIRING_PATH, {
+    days: request.days,
+    pharmacyId: request.pharmacyId,
+    q: request.q.trim() || undefined,
+    sort: request.sort,
+  });
 }
 
 export type { ExpiryScanRun } from '@pharmacy/contracts';

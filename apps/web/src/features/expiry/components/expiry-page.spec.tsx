@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { ExpiringBatch } from '@pharmacy/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aBatch, aPharmacy } from '../../../test/catalogue';
@@ -13,6 +13,7 @@ import { ExpiryPage } from './expiry-page';
 const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;
+  jest.restoreAllMocks();
 });
 
 const irbid = aPharmacy({
@@ -47,7 +48,60 @@ const rows: ExpiringBatch[] = [
   }),
 ];
 
-const expiring = (days: number) => `GET /api/inventory/expiring?days=${days}`;
+/**
+ * GET /api/inventory/expiring as the server pages it (see
+ * test/e2e/stock-alert-pages.api.spec.ts), in miniature: the rows of each
+ * window, `pharmacyId`, `q` in the product, SKU, batch or pharmacy, `sort`,
+ * `limit` and `offset`, the total in X-Total-Count; and the summary of the window.
+ */
+function expiringServer(windows: Readonly<Record<number, readonly ExpiringBatch[]>>) {
+  const matching = (url: URL) => {
+    const params = url.searchParams;
+    const q = (params.get('q') ?? '').toLowerCase();
+    const pharmacyId = params.get('pharmacyId');
+    return (windows[Number(params.get('days'))] ?? []).filter(
+      (row) =>
+        (!pharmacyId || row.pharmacyId === pharmacyId) &&
+        [row.productName, row.productNameAr ?? '', row.productSku, row.batchNumber, row.pharmacyName].some((text) =>
+          text.toLowerCase().includes(q),
+        ),
+    );
+  };
+  const page: FakeHandler = (_, url) => {
+    const params = url!.searchParams;
+    const sort = params.get('sort') ?? 'expiry';
+    const key = (row: ExpiringBatch) =>
+      ({ expiry: row.daysToExpiry, name: row.productName, quantity: row.quantity, pharmacy: row.pharmacyName })[
+        sort.replace(/^-/, '')
+      ] ?? row.daysToExpiry;
+    const sorted = [...matching(url!)].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    if (sort.startsWith('-')) sorted.reverse();
+    const offset = Number(params.get('offset'));
+    return fakeResponse(200, sorted.slice(offset, offset + Number(params.get('limit'))), '', {
+      'X-Total-Count': String(sorted.length),
+    });
+  };
+  const summary: FakeHandler = (_, url) => {
+    const all = matching(url!);
+    const expired = all.filter((row) => row.daysToExpiry <= 0);
+    const units = (list: readonly ExpiringBatch[]) => list.reduce((sum, row) => sum + row.quantity, 0);
+    return fakeResponse(200, {
+      expired: expired.length,
+      expiringSoon: all.length - expired.length,
+      total: all.length,
+      expiredUnits: units(expired),
+      expiringSoonUnits: units(all) - units(expired),
+      totalUnits: units(all),
+    });
+  };
+  return { 'GET /api/inventory/expiring?*': page, 'GET /api/inventory/expiring/summary?*': summary };
+}
+
+/** What the page asked the list for: each call's query, without the ones the summary got. */
+const listCalls = (calls: ReadonlyArray<{ url: string }>) =>
+  calls
+    .filter((call) => call.url.startsWith('/api/inventory/expiring?'))
+    .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
 
 function renderPage({
   routes = {},
@@ -65,7 +119,7 @@ function renderPage({
     language,
     routes: {
       'GET /api/pharmacies': () => fakeResponse(200, pharmacies),
-      [expiring(30)]: () => fakeResponse(200, list),
+      ...expiringServer({ 7: list.filter((row) => row.daysToExpiry <= 7), 30: list }),
       'GET /api/inventory/expiry-scan': () =>
         fakeResponse(200, {
           lastRun: {
@@ -91,7 +145,7 @@ const openDiscount = async (name = 'Paracetamol 500 mg', batch = 'LOT-E1') => {
 
 describe('Expiry Management', () => {
   it('counts expired and expiring batches and lists each with its status, days left, discount and scan record', async () => {
-    renderPage();
+    const { calls } = renderPage();
     await screen.findByText('LOT-E1');
     const cards = within(screen.getByRole('list', { name: 'Expiry summary' }));
     const card = (label: string) => within(cards.getByText(label).closest('li')!);
@@ -127,25 +181,50 @@ describe('Expiry Management', () => {
     // Administrators see the nightly scan.
     expect(await screen.findByText('3 batches recorded as expired across 2 pharmacies, in 42 ms.')).toBeTruthy();
 
+    // The server searches, as one stops typing; the cards still count the whole window.
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search products, batches or pharmacies...' }), {
       target: { value: 'zinc' },
     });
     await waitFor(() => expect(screen.queryByText('LOT-E1')).toBeNull());
     expect(screen.getByText('LOT-E2')).toBeTruthy();
+    expect(listCalls(calls).at(-1)).toEqual({ days: '30', q: 'zinc', sort: 'expiry', limit: '50', offset: '0' });
+    expect(card('Total Items').getByText('3')).toBeTruthy();
+  });
+
+  it('pages through the server 50 at a time and sorts by a column', async () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      anExpiringBatch({
+        batchId: `7a1b2c3d-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        batchNumber: `LOT-${String(i).padStart(2, '0')}`,
+        daysToExpiry: i - 5,
+        quantity: 60 - i,
+      }),
+    );
+    const { calls } = renderPage({ list: many });
+    expect(await screen.findByText('Showing 1 to 50 of 60 batches')).toBeTruthy();
+    expect(screen.getByText('LOT-00')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Showing 51 to 60 of 60 batches')).toBeTruthy();
+    expect(screen.getByText('LOT-59')).toBeTruthy();
+    expect(listCalls(calls).at(-1)).toMatchObject({ limit: '50', offset: '50' });
+
+    // Quantity sorts the largest first, and starts again on the first page.
+    fireEvent.click(screen.getByRole('button', { name: 'Quantity' }));
+    expect(await screen.findByText('Showing 1 to 50 of 60 batches')).toBeTruthy();
+    await waitFor(() => expect(listCalls(calls).at(-1)).toMatchObject({ sort: '-quantity', offset: '0' }));
+    expect(screen.getByRole('columnheader', { name: 'Quantity' }).getAttribute('aria-sort')).toBe('descending');
   });
 
   it('asks again for another window or pharmacy', async () => {
-    const { callsTo } = renderPage({
-      routes: {
-        [expiring(7)]: () => fakeResponse(200, [rows[0]]),
-        [`GET /api/inventory/expiring?days=7&pharmacyId=${abdoun.id}`]: () => fakeResponse(200, []),
-      },
-    });
+    const { calls } = renderPage();
     await screen.findByText('LOT-E1');
     fireEvent.click(screen.getByRole('combobox', { name: 'Expiring within' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Within 7 days' }));
     await waitFor(() => expect(screen.queryByText('LOT-E3')).toBeNull());
-    expect(callsTo('GET', '/api/inventory/expiring?days=7')).toHaveLength(1);
+    expect(listCalls(calls).filter((query) => query.days === '7')).toEqual([
+      { days: '7', sort: 'expiry', limit: '50', offset: '0' },
+    ]);
+    expect(calls.some((call) => call.url === '/api/inventory/expiring/summary?days=7')).toBe(true);
 
     fireEvent.click(screen.getByRole('combobox', { name: 'Pharmacy' }));
     // Inactive pharmacies are not offered.
@@ -292,6 +371,41 @@ describe('Expiry Management', () => {
       witness: 'Omar Khalil',
       note: null,
     });
+  });
+
+  it('exports every batch that matches, from every page, not just the one on screen', async () => {
+    const many = Array.from({ length: 520 }, (_, i) =>
+      anExpiringBatch({
+        batchId: `7a1b2c3d-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        batchNumber: `LOT-${String(i).padStart(3, '0')}`,
+      }),
+    );
+    const files: Blob[] = [];
+    jest.spyOn(URL, 'createObjectURL').mockImplementation((file) => {
+      files.push(file as Blob);
+      return 'blob:export';
+    });
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { calls } = renderPage({ list: [...many, rows[1]!] });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search products, batches or pharmacies...' }), {
+      target: { value: 'paracetamol' },
+    });
+    expect(await screen.findByText('Showing 1 to 50 of 520 batches', {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(files[0]!);
+    });
+    const lines = text.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(521); // the header and every match
+    expect(lines.some((line) => line.includes('LOT-E2'))).toBe(false);
+    expect(listCalls(calls).filter((query) => query.limit === '500')).toEqual([
+      { days: '30', q: 'paracetamol', sort: 'expiry', limit: '500', offset: '0' },
+      { days: '30', q: 'paracetamol', sort: 'expiry', limit: '500', offset: '500' },
+    ]);
+    expect((await screen.findAllByText('Export Successful')).length).toBeGreaterThan(0);
   });
 
   it("says 'No Data' when there is nothing to export, and hides the scan from pharmacists", async () => {

@@ -1,4 +1,4 @@
-import type { ExpiringBatch } from '@pharmacy/contracts';
+import type { ExpiringBatch, ExpiringSort } from '@pharmacy/contracts';
 import {
   Badge,
   Box,
@@ -15,7 +15,7 @@ import {
   Tooltip,
 } from '@radix-ui/themes';
 import type { ComponentProps } from 'react';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DataTable } from '../../../components/data-table';
 import { DownloadIcon, PackageMinusIcon, PercentIcon, SearchIcon, TransferIcon } from '../../../components/icons';
@@ -25,21 +25,18 @@ import { useLanguage } from '../../../i18n/use-language';
 import { usePermissions, useRole } from '../../../lib/authorization';
 import { localizedName } from '../../../lib/catalogue';
 import { useDayFormatter } from '../../../lib/dates';
-import { paginate } from '../../../lib/pagination';
 import { usePharmacies } from '../../../lib/pharmacies';
 import { useSignedInUser } from '../../../lib/session';
-import { useExpiring } from '../api/expiry';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { fetchAllExpiring, useExpiringPage, useExpiringSummary } from '../api/expiry';
 import { useExportExpiry } from '../hooks/use-export-expiry';
 import {
   DEFAULT_EXPIRY_WINDOW,
   discountPercentOf,
   EXPIRY_WINDOWS,
   expiryStatus,
-  expirySummary,
-  filterExpiring,
   isPastExpiry,
   shortSku,
-  sortExpiring,
   type ExpiryWindow,
 } from '../utils/expiry';
 import { DiscountDialog } from './discount-dialog';
@@ -79,10 +76,20 @@ export function ExpiryPage() {
   const pharmacies = usePharmacies();
   const [days, setDays] = useState<ExpiryWindow>(DEFAULT_EXPIRY_WINDOW);
   const [pharmacyId, setPharmacyId] = useState<string | null>(null);
-  const expiring = useExpiring(days, pharmacyId);
   const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
+  // The server searches as one stops typing; a new search starts on the first page.
+  const settledQuery = useDebouncedValue(query, 250);
+  const [sort, setSort] = useState<ExpiringSort>('expiry');
   const [page, setPage] = useState(1);
+  const [searched, setSearched] = useState(settledQuery);
+  if (searched !== settledQuery) {
+    setSearched(settledQuery);
+    setPage(1);
+  }
+  const list = { days, pharmacyId, q: settledQuery, sort };
+  const expiring = useExpiringPage({ ...list, page });
+  const totals = useExpiringSummary(days, pharmacyId);
+  const [exporting, setExporting] = useState(false);
   const [action, setAction] = useState<Action>(null);
   const exportCsv = useExportExpiry();
 
@@ -106,10 +113,10 @@ export function ExpiryPage() {
     };
   }, [pharmacies.data, user.pharmacies, role, language]);
 
-  const all = useMemo(() => sortExpiring(expiring.data ?? []), [expiring.data]);
-  const rows = useMemo(() => filterExpiring(all, deferredQuery, pharmacyName), [all, deferredQuery, pharmacyName]);
-  const summary = expirySummary(all);
-  const pageWindow = paginate(rows, page);
+  const pageWindow = expiring.window;
+  // A write-off or a transfer can empty the last page: show the one before it.
+  if (expiring.data && !expiring.isPlaceholderData && page > pageWindow.pageCount) setPage(pageWindow.pageCount);
+  const summary = totals.data;
   const percent = (value: number) => intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 2 });
 
   const daysLeft = (value: number) => {
@@ -253,7 +260,15 @@ export function ExpiryPage() {
             label={{ id: 'expiry.pharmacyFilter' }}
             allLabel={{ id: 'expiry.allPharmacies' }}
           />
-          <Button variant="soft" onClick={() => exportCsv(rows, pharmacyName)} disabled={expiring.isPending}>
+          <Button
+            variant="soft"
+            onClick={() => {
+              setExporting(true);
+              void exportCsv(() => fetchAllExpiring(list), pharmacyName).finally(() => setExporting(false));
+            }}
+            disabled={expiring.isPending}
+            loading={exporting}
+          >
             <DownloadIcon />
             <FormattedMessage id="expiry.export" />
           </Button>
@@ -270,14 +285,14 @@ export function ExpiryPage() {
                 <Text as="div" size="2" color="gray">
                   {intl.formatMessage(card.label)}
                 </Text>
-                <Text as="div" size="6" weight="bold" color={summary[card.key] > 0 ? card.color : undefined}>
-                  {expiring.isPending ? '—' : intl.formatNumber(summary[card.key])}
+                <Text as="div" size="6" weight="bold" color={summary && summary[card.key] > 0 ? card.color : undefined}>
+                  {summary ? intl.formatNumber(summary[card.key]) : '—'}
                 </Text>
                 <Text as="div" size="1" color="gray">
-                  {expiring.isPending ? (
-                    '\u00a0'
-                  ) : (
+                  {summary ? (
                     <FormattedMessage id="expiry.card.units" values={{ count: summary[card.units] }} />
+                  ) : (
+                    '\u00a0'
                   )}
                 </Text>
               </li>
@@ -290,10 +305,7 @@ export function ExpiryPage() {
         type="search"
         className="search-field"
         value={query}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          setPage(1);
-        }}
+        onChange={(event) => setQuery(event.target.value)}
         placeholder={intl.formatMessage({ id: 'expiry.search' })}
         aria-label={intl.formatMessage({ id: 'expiry.search' })}
       >
@@ -306,11 +318,11 @@ export function ExpiryPage() {
         label={intl.formatMessage({ id: 'expiry.table.label' })}
         size="1"
         columns={[
-          { id: 'expiry.column.product', minWidth: '180px' },
+          { id: 'expiry.column.product', minWidth: '180px', sortKey: 'name' },
           { id: 'expiry.column.batch' },
-          { id: 'expiry.column.pharmacy', minWidth: '130px' },
-          { id: 'expiry.column.quantity', justify: 'end' },
-          { id: 'expiry.column.expiryDate' },
+          { id: 'expiry.column.pharmacy', minWidth: '130px', sortKey: 'pharmacy' },
+          { id: 'expiry.column.quantity', justify: 'end', sortKey: 'quantity', firstDirection: 'desc' },
+          { id: 'expiry.column.expiryDate', sortKey: 'expiry' },
           { id: 'expiry.column.daysLeft' },
           { id: 'expiry.column.status' },
           { id: 'expiry.column.discount' },
@@ -330,8 +342,13 @@ export function ExpiryPage() {
         isLoading={expiring.isPending}
         rows={pageWindow.rows}
         renderRow={renderRow}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next as ExpiringSort);
+          setPage(1);
+        }}
         empty={
-          query.trim() === '' ? (
+          settledQuery.trim() === '' ? (
             <FormattedMessage id="expiry.empty" values={{ days }} />
           ) : (
             <FormattedMessage id="expiry.emptySearch" />

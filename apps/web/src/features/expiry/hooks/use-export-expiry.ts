@@ -7,16 +7,30 @@ import { downloadTextFile } from '../../../lib/download';
 import { buildExpiryCsv, expiryCsvFileName } from '../utils/expiry-csv';
 
 /**
- * Downloads the rows shown as CSV, headed in the reader's language (specification
- * 001 §2, §8, §9): 'No Data' when there is nothing to export, 'Export Failed' when
- * the file cannot be made.
+ * Downloads every batch the list matches (`load` reads them from the server,
+ * page after page) as CSV, headed in the reader's language (specification 001
+ * §2, §8, §9): 'No Data' when there is nothing to export, 'Export Failed' when
+ * they cannot be read or the file cannot be made.
  */
 export function useExportExpiry() {
   const intl = useIntl();
   const { language } = useLanguage();
   const { toast } = useToast();
   return useCallback(
-    (rows: readonly ExpiringBatch[], pharmacyName?: (row: ExpiringBatch) => string) => {
+    async (load: () => Promise<readonly ExpiringBatch[]>, pharmacyName?: (row: ExpiringBatch) => string) => {
+      const failed = () =>
+        toast({
+          variant: 'error',
+          title: intl.formatMessage({ id: 'expiry.export.failed' }),
+          description: intl.formatMessage({ id: 'expiry.export.failedDescription' }),
+        });
+      let rows: readonly ExpiringBatch[];
+      try {
+        rows = await load();
+      } catch {
+        failed();
+        return;
+      }
       if (rows.length === 0) {
         toast({
           variant: 'error',
@@ -54,11 +68,7 @@ export function useExportExpiry() {
           description: intl.formatMessage({ id: 'expiry.export.doneDescription' }, { count: rows.length }),
         });
       } catch {
-        toast({
-          variant: 'error',
-          title: intl.formatMessage({ id: 'expiry.export.failed' }),
-          description: intl.formatMessage({ id: 'expiry.export.failedDescription' }),
-        });
+        failed();
       }
     },
     [intl, language, toast],

@@ -1,15 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { validationMessages as m } from '@pharmacy/contracts';
 import { anExpiringBatch } from '../../../test/expiry';
-import {
-  discountPercentOf,
-  expiryStatus,
-  expirySummary,
-  filterExpiring,
-  isPastExpiry,
-  shortSku,
-  sortExpiring,
-} from './expiry';
+import { discountPercentOf, expiryStatus, isPastExpiry, shortSku } from './expiry';
 import { buildExpiryCsv, expiryCsvFileName } from './expiry-csv';
 import { validateExpiryTransfer, validateWriteOff } from './expiry-forms';
 
@@ -35,45 +27,6 @@ describe('expiry management status (specification 001 §4)', () => {
 });
 
 describe('the expiry list', () => {
-  const rows = [
-    anExpiringBatch({ batchId: 'a', daysToExpiry: 20, quantity: 4, productName: 'Zinc 10 mg', productNameAr: null }),
-    anExpiringBatch({ batchId: 'b', daysToExpiry: -3, quantity: 2, batchNumber: 'OLD-7' }),
-    anExpiringBatch({ batchId: 'c', daysToExpiry: 0, quantity: 5, pharmacyName: 'Abdoun Branch' }),
-    anExpiringBatch({ batchId: 'd', daysToExpiry: 6, quantity: 1, productSku: 'AMX-250' }),
-  ];
-
-  it('counts expired and expiring batches, with their packs', () => {
-    expect(expirySummary(rows)).toEqual({
-      expired: 2,
-      expiringSoon: 2,
-      total: 4,
-      expiredUnits: 7,
-      expiringSoonUnits: 5,
-      totalUnits: 12,
-    });
-    expect(expirySummary([])).toMatchObject({ expired: 0, expiringSoon: 0, total: 0 });
-  });
-
-  it('lists the most urgent first', () => {
-    expect(sortExpiring(rows).map((row) => row.batchId)).toEqual(['b', 'c', 'd', 'a']);
-  });
-
-  it('finds rows by product (either language), SKU, batch or pharmacy, ignoring case', () => {
-    const ids = (query: string, name?: (row: (typeof rows)[number]) => string) =>
-      filterExpiring(rows, query, name).map((row) => row.batchId);
-    expect(ids('zinc')).toEqual(['a']);
-    expect(ids('باراسيتامول')).toEqual(['b', 'c', 'd']);
-    expect(ids('amx')).toEqual(['d']);
-    expect(ids('old-7')).toEqual(['b']);
-    expect(ids('ABDOUN')).toEqual(['c']);
-    expect(ids('وسط', (row) => (row.pharmacyName === 'Abdoun Branch' ? 'عبدون' : 'وسط البلد'))).toEqual([
-      'a',
-      'b',
-      'd',
-    ]);
-    expect(ids('  ')).toHaveLength(4);
-  });
-
   it('shows the product identifier as SKU: its last 8 characters, upper-case (§9)', () => {
     expect(shortSku('7a1b2c3d-0000-4000-8000-0000000000a1')).toBe('000000A1');
   });
