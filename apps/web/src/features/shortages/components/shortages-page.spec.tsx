@@ -47,6 +47,56 @@ const shortages: ShortageItem[] = [
   }),
 ];
 
+/**
+ * GET /api/inventory/shortages as the server pages it (see
+ * test/e2e/stock-alert-pages.api.spec.ts), in miniature: `pharmacyId`, `q` in
+ * the product or pharmacy, `sort`, `limit` and `offset`, the total in
+ * X-Total-Count; and the summary of the same shortages.
+ */
+function shortageServer(items: readonly ShortageItem[]): Record<string, FakeHandler> {
+  const matching = (url: URL) => {
+    const q = (url.searchParams.get('q') ?? '').toLowerCase();
+    const pharmacyId = url.searchParams.get('pharmacyId');
+    return items.filter(
+      (item) =>
+        (!pharmacyId || item.pharmacyId === pharmacyId) &&
+        [item.productName, item.productNameAr ?? '', item.productSku, item.pharmacyName].some((text) =>
+          text.toLowerCase().includes(q),
+        ),
+    );
+  };
+  return {
+    'GET /api/inventory/shortages?*': (_, url) => {
+      const sort = url!.searchParams.get('sort') ?? '-deficit';
+      const key = (item: ShortageItem) =>
+        ({ deficit: item.deficit, name: item.productName, pharmacy: item.pharmacyName, stock: item.currentStock })[
+          sort.replace(/^-/, '')
+        ] ?? item.deficit;
+      const sorted = [...matching(url!)].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+      if (sort.startsWith('-')) sorted.reverse();
+      const offset = Number(url!.searchParams.get('offset'));
+      return fakeResponse(200, sorted.slice(offset, offset + Number(url!.searchParams.get('limit'))), '', {
+        'X-Total-Count': String(sorted.length),
+      });
+    },
+    'GET /api/inventory/shortages/summary?*': (_, url) => {
+      const all = matching(url!);
+      return fakeResponse(200, {
+        total: all.length,
+        critical: all.filter((item) => item.currentStock <= 0).length,
+        canFulfill: all.filter((item) => item.status === 'can_fulfill').length,
+        deficit: all.reduce((sum, item) => sum + item.deficit, 0),
+      });
+    },
+  };
+}
+
+/** What the page asked the list for: each call's query. */
+const listCalls = (calls: ReadonlyArray<{ url: string }>) =>
+  calls
+    .filter((call) => call.url.startsWith('/api/inventory/shortages?'))
+    .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
+
 function renderPage({
   routes = {},
   items = shortages,
@@ -56,7 +106,7 @@ function renderPage({
     user: aUser(),
     language,
     routes: {
-      'GET /api/inventory/shortages': () => fakeResponse(200, items),
+      ...shortageServer(items),
       'GET /api/pharmacies': () => fakeResponse(200, pharmacies),
       ...routes,
     },
@@ -103,17 +153,52 @@ describe('Stock Shortages', () => {
   });
 
   it('asks the server for one pharmacy when one is chosen', async () => {
-    const { callsTo } = renderPage({
-      routes: {
-        [`GET /api/inventory/shortages?pharmacyId=${abdoun.id}`]: () => fakeResponse(200, [shortages[2]]),
-      },
-    });
+    const { calls } = renderPage();
     await screen.findByText('Zinc 10 mg');
     fireEvent.click(screen.getByRole('combobox', { name: 'Pharmacy' }));
     fireEvent.click(await screen.findByRole('option', { name: abdoun.name }));
     await waitFor(() => expect(screen.queryByText('Zinc 10 mg')).toBeNull());
     expect(await screen.findByText('Vitamin C')).toBeTruthy();
-    expect(callsTo('GET', `/api/inventory/shortages?pharmacyId=${abdoun.id}`)).toHaveLength(1);
+    expect(listCalls(calls).at(-1)).toEqual({ pharmacyId: abdoun.id, sort: '-deficit', limit: '50', offset: '0' });
+    const cards = within(screen.getByRole('list', { name: 'Shortage summary' }));
+    await waitFor(() => expect(cards.getByText('Total Shortages').closest('li')!.textContent).toBe('Total Shortages1'));
+  });
+
+  it('searches, sorts and pages on the server, and the cards follow the search', async () => {
+    const many = Array.from({ length: 55 }, (_, i) =>
+      aShortage({
+        productId: `7a1b2c3d-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        productName: `Zinc ${String(i).padStart(2, '0')}`,
+        productNameAr: null,
+        deficit: i + 1,
+        minStockLevel: i + 1,
+        currentStock: 0,
+      }),
+    );
+    const { calls } = renderPage({ items: [...many, shortages[0]!] });
+    expect(await screen.findByText('Showing 1 to 50 of 56 shortages')).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search products or pharmacies...' }), {
+      target: { value: 'zinc' },
+    });
+    expect(await screen.findByText('Showing 1 to 50 of 55 shortages')).toBeTruthy();
+    expect(listCalls(calls).at(-1)).toEqual({ q: 'zinc', sort: '-deficit', limit: '50', offset: '0' });
+    const cards = within(screen.getByRole('list', { name: 'Shortage summary' }));
+    await waitFor(() =>
+      expect(cards.getByText('Total Shortages').closest('li')!.textContent).toBe('Total Shortages55'),
+    );
+    // Largest deficit first.
+    expect(screen.getAllByRole('rowheader')[0]!.textContent).toBe('Zinc 54');
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Showing 51 to 55 of 55 shortages')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Product' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)).toMatchObject({ sort: 'name', offset: '0' }));
+    await waitFor(() => expect(screen.getAllByRole('rowheader')[0]!.textContent).toBe('Zinc 00'));
+    expect(screen.getByRole('columnheader', { name: 'Product' }).getAttribute('aria-sort')).toBe('ascending');
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search products or pharmacies...' }), {
+      target: { value: 'nothing like it' },
+    });
+    expect(await screen.findByText('No shortages match your search.')).toBeTruthy();
   });
 
   it('refuses to export nothing', async () => {
@@ -132,14 +217,34 @@ describe('Stock Shortages', () => {
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    renderPage();
+    const { calls } = renderPage();
     await screen.findByText('Zinc 10 mg');
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-    expect(names).toEqual([expect.stringMatching(/^shortage-report-\d{4}-\d{2}-\d{2}\.csv$/)]);
+    await waitFor(() => expect(names).toEqual([expect.stringMatching(/^shortage-report-\d{4}-\d{2}-\d{2}\.csv$/)]));
+    // Every shortage that matches, read from the server, not just the page on screen.
+    expect(listCalls(calls).at(-1)).toEqual({ sort: '-deficit', limit: '500', offset: '0' });
+  });
+
+  it('says when the shortages cannot be read for the export', async () => {
+    const pages = shortageServer(shortages);
+    let failing = false;
+    renderPage({
+      routes: {
+        'GET /api/inventory/shortages?*': (body, url) =>
+          failing ? fakeResponse(500, '') : pages['GET /api/inventory/shortages?*']!(body, url),
+      },
+    });
+    await screen.findByText('Zinc 10 mg');
+    failing = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect((await screen.findAllByText('Export Failed')).length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText('The shortages could not be read for the file. Please try again.').length,
+    ).toBeGreaterThan(0);
   });
 
   it('says when the shortages cannot be fetched', async () => {
-    renderPage({ routes: { 'GET /api/inventory/shortages': () => fakeResponse(500, '') } });
+    renderPage({ routes: { 'GET /api/inventory/shortages?*': () => fakeResponse(500, '') } });
     expect(await screen.findByText('Failed to fetch shortages')).toBeTruthy();
   });
 
@@ -160,7 +265,7 @@ describe('Stock Shortages in the app', () => {
       'GET /api/auth/user': () => fakeResponse(200, aUser()),
       ...defaultSettingsRoute,
       'GET /api/pharmacies': () => fakeResponse(200, pharmacies),
-      'GET /api/inventory/shortages': () => fakeResponse(200, shortages),
+      ...shortageServer(shortages),
       'GET /api/transfers': () => fakeResponse(200, []),
       'GET /api/products': () =>
         fakeResponse(200, [aProduct(), aProduct({ id: ZINC_ID, name: 'Zinc 10 mg', sku: 'ZN-10' })]),

@@ -1,36 +1,42 @@
-import type { ShortageItem } from '@pharmacy/contracts';
-import { Badge, Box, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, Tooltip } from '@radix-ui/themes';
+import type { ShortageItem, ShortageSort, ShortageSummaryCounts } from '@pharmacy/contracts';
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Flex,
+  Grid,
+  Heading,
+  IconButton,
+  Table,
+  Text,
+  TextField,
+  Tooltip,
+} from '@radix-ui/themes';
 import type { ComponentProps } from 'react';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DataTable } from '../../../components/data-table';
 import { PaginationBar } from '../../../components/pagination-bar';
-import { DownloadIcon, TransferIcon } from '../../../components/icons';
+import { DownloadIcon, SearchIcon, TransferIcon } from '../../../components/icons';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
 import { usePermissions, useRole } from '../../../lib/authorization';
 import { localizedName } from '../../../lib/catalogue';
-import { paginate } from '../../../lib/pagination';
 import { usePharmacies } from '../../../lib/pharmacies';
 import { usePageNavigation } from '../../../lib/route-exists';
 import { useSignedInUser } from '../../../lib/session';
-import { useShortages } from '../api/shortages';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { fetchAllShortages, useShortagePage, useShortageSummary } from '../api/shortages';
 import { useExportShortages } from '../hooks/use-export-shortages';
-import {
-  deficitSeverity,
-  isCritical,
-  shortageSummary,
-  suggestedTransfer,
-  type DeficitSeverity,
-  type ShortageSummary,
-} from '../utils/shortages';
+import { deficitSeverity, isCritical, suggestedTransfer, type DeficitSeverity } from '../utils/shortages';
 import { PharmacyFilter } from '../../../components/pharmacy-filter';
 
 const TRANSFERS_PATH = '/transfers';
 
 type Color = ComponentProps<typeof Text>['color'];
 
-const cards: readonly { key: keyof ShortageSummary; label: { id: MessageId }; color?: Color }[] = [
+const cards: readonly { key: keyof ShortageSummaryCounts; label: { id: MessageId }; color?: Color }[] = [
   { key: 'total', label: { id: 'shortages.card.total' } },
   { key: 'critical', label: { id: 'shortages.card.critical' }, color: 'red' },
   { key: 'canFulfill', label: { id: 'shortages.card.canFulfill' }, color: 'green' },
@@ -58,13 +64,26 @@ export function ShortagesPage() {
   const user = useSignedInUser();
   const pharmacies = usePharmacies();
   const [pharmacyId, setPharmacyId] = useState<string | null>(null);
-  const shortages = useShortages(pharmacyId);
-  const exportCsv = useExportShortages();
-  const openTransfers = usePageNavigation(TRANSFERS_PATH);
+  const [query, setQuery] = useState('');
+  // The server searches as one stops typing; a new search starts on the first page.
+  const settledQuery = useDebouncedValue(query, 250);
+  const [sort, setSort] = useState<ShortageSort>('-deficit');
   const [page, setPage] = useState(1);
-  const items = shortages.data ?? [];
-  const summary = shortageSummary(items);
-  const pageWindow = paginate(items, page);
+  const [searched, setSearched] = useState(settledQuery);
+  if (searched !== settledQuery) {
+    setSearched(settledQuery);
+    setPage(1);
+  }
+  const list = { pharmacyId, q: settledQuery, sort };
+  const shortages = useShortagePage({ ...list, page });
+  const totals = useShortageSummary(pharmacyId, settledQuery);
+  const exportCsv = useExportShortages();
+  const [exporting, setExporting] = useState(false);
+  const openTransfers = usePageNavigation(TRANSFERS_PATH);
+  const pageWindow = shortages.window;
+  // A transfer or a receipt can empty the last page: show the one before it.
+  if (shortages.data && !shortages.isPlaceholderData && page > pageWindow.pageCount) setPage(pageWindow.pageCount);
+  const summary = totals.data;
 
   // A pharmacist looks at the pharmacies they work at; the server answers only for those anyway.
   const options = useMemo(() => {
@@ -177,7 +196,15 @@ export function ShortagesPage() {
             label={{ id: 'shortages.pharmacyFilter' }}
             allLabel={{ id: 'shortages.allPharmacies' }}
           />
-          <Button variant="soft" onClick={() => exportCsv(items)} disabled={shortages.isPending}>
+          <Button
+            variant="soft"
+            onClick={() => {
+              setExporting(true);
+              void exportCsv(() => fetchAllShortages(list)).finally(() => setExporting(false));
+            }}
+            disabled={shortages.isPending}
+            loading={exporting}
+          >
             <DownloadIcon />
             <FormattedMessage id="shortages.export" />
           </Button>
@@ -192,8 +219,8 @@ export function ShortagesPage() {
                 <Text as="div" size="2" color="gray">
                   {intl.formatMessage(card.label)}
                 </Text>
-                <Text as="div" size="6" weight="bold" color={summary[card.key] > 0 ? card.color : undefined}>
-                  {shortages.isPending ? '—' : intl.formatNumber(summary[card.key])}
+                <Text as="div" size="6" weight="bold" color={summary && summary[card.key] > 0 ? card.color : undefined}>
+                  {summary ? intl.formatNumber(summary[card.key]) : '—'}
                 </Text>
               </li>
             </Card>
@@ -201,16 +228,29 @@ export function ShortagesPage() {
         </ul>
       </Grid>
 
+      <TextField.Root
+        type="search"
+        className="search-field"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        placeholder={intl.formatMessage({ id: 'shortages.search' })}
+        aria-label={intl.formatMessage({ id: 'shortages.search' })}
+      >
+        <TextField.Slot>
+          <SearchIcon />
+        </TextField.Slot>
+      </TextField.Root>
+
       <DataTable
         label={intl.formatMessage({ id: 'shortages.table.label' })}
         size="1"
         columns={[
-          { id: 'shortages.column.product', minWidth: '160px' },
+          { id: 'shortages.column.product', minWidth: '160px', sortKey: 'name' },
           { id: 'shortages.column.sku' },
-          { id: 'shortages.column.pharmacy', minWidth: '130px' },
-          { id: 'shortages.column.current', justify: 'end' },
+          { id: 'shortages.column.pharmacy', minWidth: '130px', sortKey: 'pharmacy' },
+          { id: 'shortages.column.current', justify: 'end', sortKey: 'stock' },
           { id: 'shortages.column.minimum', justify: 'end' },
-          { id: 'shortages.column.deficit', justify: 'end' },
+          { id: 'shortages.column.deficit', justify: 'end', sortKey: 'deficit', firstDirection: 'desc' },
           { id: 'shortages.column.source', minWidth: '140px' },
           { id: 'shortages.column.others', justify: 'end' },
           { id: 'shortages.column.status' },
@@ -229,7 +269,18 @@ export function ShortagesPage() {
         isLoading={shortages.isPending}
         rows={pageWindow.rows}
         renderRow={renderRow}
-        empty={<FormattedMessage id="shortages.empty" />}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next as ShortageSort);
+          setPage(1);
+        }}
+        empty={
+          settledQuery.trim() === '' ? (
+            <FormattedMessage id="shortages.empty" />
+          ) : (
+            <FormattedMessage id="shortages.emptySearch" />
+          )
+        }
       />
 
       <PaginationBar

@@ -6,13 +6,28 @@ import { useLanguage } from '../../../i18n/use-language';
 import { downloadTextFile } from '../../../lib/download';
 import { buildShortagesCsv, shortagesCsvFileName } from '../utils/shortages-csv';
 
-/** Downloads the shortages shown as CSV, headed in the reader's language; with none, says so instead. */
+/**
+ * Downloads every shortage the list matches (`load` reads them from the
+ * server, page after page) as CSV, headed in the reader's language; with
+ * none, or when they cannot be read, says so instead.
+ */
 export function useExportShortages() {
   const intl = useIntl();
   const { language } = useLanguage();
   const { toast } = useToast();
   return useCallback(
-    (items: readonly ShortageItem[]) => {
+    async (load: () => Promise<readonly ShortageItem[]>) => {
+      let items: readonly ShortageItem[];
+      try {
+        items = await load();
+      } catch {
+        toast({
+          variant: 'error',
+          title: intl.formatMessage({ id: 'shortages.export.failed' }),
+          description: intl.formatMessage({ id: 'shortages.export.error' }),
+        });
+        return;
+      }
       if (items.length === 0) {
         toast({
           variant: 'error',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { aShortage as aTestShortage } from '../../../test/transfers';
 import { buildShortagesCsv, shortagesCsvFileName } from './shortages-csv';
-import { deficitSeverity, isCritical, shortageSummary, suggestedTransfer } from './shortages';
+import { deficitSeverity, isCritical, suggestedTransfer } from './shortages';
 
 const aShortage = (overrides: Parameters<typeof aTestShortage>[0] = {}) =>
   aTestShortage({
@@ -19,16 +19,6 @@ describe('shortages', () => {
     expect([51, 50, 21, 20, 1].map(deficitSeverity)).toEqual(['high', 'medium', 'medium', 'low', 'low']);
     expect(isCritical({ currentStock: 0 })).toBe(true);
     expect(isCritical({ currentStock: 1 })).toBe(false);
-  });
-
-  it('sums up the cards', () => {
-    expect(
-      shortageSummary([
-        aShortage({ currentStock: 0, deficit: 10 }),
-        aShortage({ status: 'partial', deficit: 30 }),
-        aShortage({ status: 'no_source', currentStock: 0, deficit: 60 }),
-      ]),
-    ).toEqual({ total: 3, critical: 2, canFulfill: 1, deficit: 100 });
   });
 
   it('asks the suggested source for as much as it can spare, up to the deficit', () => {

@@ -18,23 +18,6 @@ export function isCritical(item: Pick<ShortageItem, 'currentStock'>): boolean {
   return item.currentStock <= 0;
 }
 
-export interface ShortageSummary {
-  total: number;
-  critical: number;
-  canFulfill: number;
-  deficit: number;
-}
-
-/** The four cards of the shortages page. */
-export function shortageSummary(items: readonly ShortageItem[]): ShortageSummary {
-  return {
-    total: items.length,
-    critical: items.filter(isCritical).length,
-    canFulfill: items.filter((item) => item.status === 'can_fulfill').length,
-    deficit: items.reduce((sum, item) => sum + item.deficit, 0),
-  };
-}
-
 /**
  * The transfer that would close a shortage, as far as its suggested source can
  * spare: from the source to the short pharmacy. Null without a source.
