@@ -127,16 +127,18 @@ describe('routes for a signed-in user', () => {
           phone: null,
           defaultPharmacyId: null,
         }),
-      'GET /api/admin/users': () => fakeResponse(200, []),
-      'GET /api/products': () => fakeResponse(200, []),
+      'GET /api/admin/users?*': () => fakeResponse(200, [], '', { 'X-Total-Count': '0' }),
+      'GET /api/products?*': () => fakeResponse(200, [], '', { 'X-Total-Count': '0' }),
       'GET /api/inventory': () => fakeResponse(200, []),
       'GET /api/categories': () => fakeResponse(200, []),
       'GET /api/suppliers': () => fakeResponse(200, []),
-      'GET /api/transfers': () => fakeResponse(200, []),
+      'GET /api/transfers?*': () => fakeResponse(200, [], '', { 'X-Total-Count': '0' }),
+      'GET /api/transfers/summary': () =>
+        fakeResponse(200, { pending: 0, approved: 0, completed: 0, cancelled: 0, total: 0 }),
       'GET /api/inventory/shortages': () => fakeResponse(200, []),
       'GET /api/inventory/expiring?days=30': () => fakeResponse(200, []),
       'GET /api/inventory/expiry-scan': () => fakeResponse(200, { lastRun: null }),
-      'GET /api/stock-counts': () => fakeResponse(200, []),
+      'GET /api/stock-counts?*': () => fakeResponse(200, [], '', { 'X-Total-Count': '0' }),
     });
   }
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { fetchPageAt, withQuery } from './api';
 import { PAGE_SIZE, type PageWindow } from './pagination';
@@ -23,6 +23,26 @@ export interface ServerPageRequest {
   enabled?: boolean;
 }
 
+/** The query of one page (see `useServerPage`), for a route to prefetch the first page a screen will show. */
+export function serverPageQueryOptions<T>(schema: z.ZodType<T>, request: Omit<ServerPageRequest, 'enabled'>) {
+  const pageSize = request.pageSize ?? PAGE_SIZE;
+  const page = Math.max(1, Math.floor(request.page) || 1);
+  const url = withQuery(request.path, {
+    ...request.filters,
+    q: request.q?.trim() || undefined,
+    sort: request.sort,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  return queryOptions({
+    queryKey: [...(request.keyPrefix ?? [request.path]), 'page', url] as const,
+    queryFn: async ({ signal }) => {
+      const { body, total } = await fetchPageAt(url, { signal });
+      return { rows: (body as unknown[]).map((row) => schema.parse(row)), total };
+    },
+  });
+}
+
 /**
  * One page of a list the server pages (`limit`, `offset`, `sort`, `q` and the
  * list's filters; the total in `X-Total-Count`), shaped like `paginate` shapes
@@ -32,20 +52,8 @@ export interface ServerPageRequest {
 export function useServerPage<T>(schema: z.ZodType<T>, request: ServerPageRequest) {
   const pageSize = request.pageSize ?? PAGE_SIZE;
   const page = Math.max(1, Math.floor(request.page) || 1);
-  const params = {
-    ...request.filters,
-    q: request.q?.trim() || undefined,
-    sort: request.sort,
-    limit: pageSize,
-    offset: (page - 1) * pageSize,
-  };
-  const url = withQuery(request.path, params);
   const query = useQuery({
-    queryKey: [...(request.keyPrefix ?? [request.path]), 'page', url] as const,
-    queryFn: async ({ signal }) => {
-      const { body, total } = await fetchPageAt(url, { signal });
-      return { rows: (body as unknown[]).map((row) => schema.parse(row)), total };
-    },
+    ...serverPageQueryOptions(schema, request),
     placeholderData: keepPreviousData,
     enabled: request.enabled ?? true,
   });

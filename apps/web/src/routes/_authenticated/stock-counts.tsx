@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { StockCountsPage } from '../../features/stock-counts/components/stock-counts-page';
-import { stockCountsQueryOptions } from '../../features/stock-counts/api/stock-counts';
+import { stockCountSchema } from '@pharmacy/contracts';
+import { firstStockCountPage } from '../../features/stock-counts/api/stock-counts';
 import { pharmaciesQueryOptions } from '../../lib/pharmacies';
+import { serverPageQueryOptions } from '../../lib/server-page';
 
 export const Route = createFileRoute('/_authenticated/stock-counts')({
   // `?count=<id>` opens that count's sheet; anything malformed shows the list instead.
@@ -10,7 +12,7 @@ export const Route = createFileRoute('/_authenticated/stock-counts')({
   loader: ({ context }) => {
     if (!context.currentUser) return;
     void context.queryClient.prefetchQuery(pharmaciesQueryOptions());
-    void context.queryClient.prefetchQuery(stockCountsQueryOptions(null));
+    void context.queryClient.prefetchQuery(serverPageQueryOptions(stockCountSchema, firstStockCountPage));
   },
   component: StockCountsRoute,
 });

@@ -1,7 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { transferSchema } from '@pharmacy/contracts';
+import { firstTransferPage, transferSummaryQueryOptions } from '../../features/transfers/api/transfers';
 import { TransfersPage } from '../../features/transfers/components/transfers-page';
 import { pharmaciesQueryOptions } from '../../lib/pharmacies';
+import { serverPageQueryOptions } from '../../lib/server-page';
 
 const id = z.string().uuid().optional().catch(undefined);
 
@@ -17,6 +20,8 @@ export const Route = createFileRoute('/_authenticated/transfers')({
   loader: ({ context }) => {
     if (!context.currentUser) return;
     void context.queryClient.prefetchQuery(pharmaciesQueryOptions());
+    void context.queryClient.prefetchQuery(serverPageQueryOptions(transferSchema, firstTransferPage));
+    void context.queryClient.prefetchQuery(transferSummaryQueryOptions(null));
   },
   component: TransfersRoute,
 });

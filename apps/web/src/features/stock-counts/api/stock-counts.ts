@@ -1,32 +1,46 @@
 import {
   stockCountDetailSchema,
-  stockCountSchema,
+  type CountSort,
   type RecordCountsInput,
   type StartCountInput,
-  type StockCount,
   type StockCountDetail,
 } from '@pharmacy/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { useActionKey } from '../../../lib/action-key';
-import { apiRequest, fetchJson, fetchJsonAt, withQuery } from '../../../lib/api';
+import { apiRequest, fetchJson } from '../../../lib/api';
+import type { ServerPageRequest } from '../../../lib/server-page';
 import { inventoryQueryKey, productsQueryKey } from '../../../lib/catalogue';
 
 export const stockCountsQueryKey = ['/api/stock-counts'] as const;
-const countList = z.array(stockCountSchema);
 
-/** GET /api/stock-counts?pharmacyId= (newest first); without a pharmacy, every pharmacy the caller works at. */
-export function stockCountsQueryOptions(pharmacyId: string | null) {
-  return queryOptions({
-    queryKey: [...stockCountsQueryKey, 'list', pharmacyId ?? 'all'] as const,
-    queryFn: async ({ signal }): Promise<StockCount[]> =>
-      countList.parse(await fetchJsonAt(withQuery('/api/stock-counts', { pharmacyId }), { signal })),
-  });
+/**
+ * A page of the count list (GET /api/stock-counts?pharmacyId&sort&limit&offset):
+ * the server sorts (open counts first by default) and pages. Under the list's
+ * key, so starting, counting, posting or cancelling refreshes it.
+ */
+export function stockCountPageRequest({
+  page,
+  sort,
+  pharmacyId,
+}: {
+  page: number;
+  sort: CountSort;
+  pharmacyId: string | null;
+}): ServerPageRequest {
+  return {
+    path: '/api/stock-counts',
+    keyPrefix: [...stockCountsQueryKey, 'list'],
+    page,
+    sort,
+    filters: { pharmacyId },
+  };
 }
 
-export function useStockCounts(pharmacyId: string | null) {
-  return useQuery(stockCountsQueryOptions(pharmacyId));
-}
+/** The list's order until a column header says otherwise: open counts first (they need work), then the newest. */
+export const defaultCountSort: CountSort = 'status';
+
+/** The list as it first opens: every pharmacy the user works at, in the default order. */
+export const firstStockCountPage = stockCountPageRequest({ page: 1, sort: defaultCountSort, pharmacyId: null });
 
 /** GET /api/stock-counts/{id}: the sheet, with what each batch holds now and whether the caller may post. */
 export function stockCountQueryOptions(id: string) {

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aPharmacy } from '../../../test/catalogue';
 import { aCountDetail, aCountLine, COUNT_ID } from '../../../test/expiry';
 import { fakeResponse } from '../../../test/fake-response';
-import type { FakeHandler } from '../../../test/fake-server';
+import type { FakeHandler, RecordedCall } from '../../../test/fake-server';
 import { renderSignedIn } from '../../../test/signed-in';
 import { abdoun, aUser, downtown } from '../../../test/users';
 import { StockCountsPage } from './stock-counts-page';
@@ -30,6 +30,39 @@ function aCount(overrides: Partial<StockCount> = {}): StockCount {
   return { ...count, ...overrides };
 }
 
+/**
+ * GET /api/stock-counts as the server answers a page (see
+ * test/e2e/count-pages.api.spec.ts), in miniature: the pharmacy filter; open
+ * counts first (then posted, cancelled; newest first within each) or by start;
+ * pages with the total in X-Total-Count.
+ */
+function countPages(list: readonly StockCount[]): FakeHandler {
+  return (_, url) => {
+    const params = url!.searchParams;
+    const pharmacyId = params.get('pharmacyId');
+    const rank = (count: StockCount) => ['open', 'posted', 'cancelled'].indexOf(count.status);
+    const sort = params.get('sort') ?? '-started';
+    const sign = sort.startsWith('-') ? -1 : 1;
+    const rows = list
+      .filter((count) => !pharmacyId || count.pharmacyId === pharmacyId)
+      .sort((a, b) =>
+        sort.endsWith('status')
+          ? (rank(a) - rank(b)) * sign || b.startedAt.localeCompare(a.startedAt)
+          : a.startedAt.localeCompare(b.startedAt) * sign,
+      );
+    const offset = Number(params.get('offset'));
+    return fakeResponse(200, rows.slice(offset, offset + Number(params.get('limit'))), '', {
+      'X-Total-Count': String(rows.length),
+    });
+  };
+}
+
+/** The count list calls the page made, as query parameters. */
+const countListCalls = (calls: RecordedCall[]) =>
+  calls
+    .filter((call) => call.method === 'GET' && call.url.startsWith('/api/stock-counts?'))
+    .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
+
 function renderPage({
   countId = null,
   routes = {},
@@ -47,11 +80,15 @@ function renderPage({
     routes: {
       'GET /api/pharmacies': () => fakeResponse(200, pharmacies),
       'GET /api/categories': () => fakeResponse(200, []),
-      'GET /api/stock-counts': () =>
-        fakeResponse(200, [
-          aCount({ id: '9a1b2c3d-0000-4000-8000-00000000c0a2', status: 'posted', countedCount: 2 }),
-          aCount({ countedCount: 1 }),
-        ]),
+      'GET /api/stock-counts?*': countPages([
+        aCount({
+          id: '9a1b2c3d-0000-4000-8000-00000000c0a2',
+          status: 'posted',
+          countedCount: 2,
+          startedAt: '2026-11-21T08:00:00.000Z',
+        }),
+        aCount({ countedCount: 1, startedAt: '2026-11-20T08:00:00.000Z' }),
+      ]),
       [`GET ${detailPath}`]: () => fakeResponse(200, aCountDetail({ lines: [line1, line2] })),
       ...routes,
     },
@@ -77,16 +114,51 @@ const sheetRow = (batch: string) =>
   screen.getByRole('spinbutton', { name: `Counted packs of Paracetamol 500 mg, batch ${batch}` }).closest('tr')!;
 
 describe('Stock counts', () => {
-  it('lists counts, open ones first, with their progress, and opens one', async () => {
+  it('lists counts, open ones first (the server’s order), with their progress, and opens one', async () => {
     const onOpenCount = jest.fn<(id: string | null) => void>();
-    renderPage({ onOpenCount });
+    const { calls } = renderPage({ onOpenCount });
     await screen.findByText('#0000C0A1');
+    expect(countListCalls(calls)).toEqual([{ sort: 'status', limit: '50', offset: '0' }]);
     const rows = screen.getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByText('Open')).toBeTruthy();
     expect(within(rows[0]!).getByText('1 of 2')).toBeTruthy();
     expect(within(rows[1]!).getByText('Posted')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Status' }).getAttribute('aria-sort')).toBe('ascending');
     fireEvent.click(screen.getByRole('button', { name: 'Open count #0000C0A1' }));
     expect(onOpenCount).toHaveBeenCalledWith(COUNT_ID);
+  });
+
+  it('pages, sorts and filters by pharmacy on the server', async () => {
+    const many = Array.from({ length: 55 }, (_, i) =>
+      aCount({
+        id: `9a1b2c3d-0000-4000-8000-${String(2000 + i).padStart(12, '0')}`,
+        status: i % 2 === 0 ? 'posted' : 'open',
+        startedAt: new Date(Date.UTC(2026, 10, 1, i)).toISOString(),
+        pharmacyId: i < 5 ? abdoun.id : downtown.id,
+      }),
+    );
+    const { calls } = renderPage({ routes: { 'GET /api/stock-counts?*': countPages(many) } });
+    expect(await screen.findByText('Showing 1 to 50 of 55 counts')).toBeTruthy();
+    // Open counts first, the newest of them at the top.
+    expect(screen.getAllByRole('row')[1]!.textContent).toContain('#00002053');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Showing 51 to 55 of 55 counts')).toBeTruthy();
+    expect(countListCalls(calls).at(-1)).toEqual({ sort: 'status', limit: '50', offset: '50' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Started' }));
+    expect(await screen.findByText('Showing 1 to 50 of 55 counts')).toBeTruthy();
+    expect(countListCalls(calls).at(-1)).toEqual({ sort: '-started', limit: '50', offset: '0' });
+    expect(screen.getAllByRole('row')[1]!.textContent).toContain('#00002054');
+
+    fireEvent.click(screen.getByRole('combobox', { name: 'Pharmacy' }));
+    fireEvent.click(await screen.findByRole('option', { name: abdoun.name }));
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(6));
+    expect(countListCalls(calls).at(-1)).toEqual({
+      pharmacyId: abdoun.id,
+      sort: '-started',
+      limit: '50',
+      offset: '0',
+    });
   });
 
   it('starts a count of the pharmacy the user works in, and opens its sheet', async () => {

@@ -1,6 +1,6 @@
-import type { StockCount } from '@pharmacy/contracts';
+import { stockCountSchema, type CountSort, type StockCount } from '@pharmacy/contracts';
 import { Box, Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DataTable } from '../../../components/data-table';
 import { EyeIcon, PlusIcon } from '../../../components/icons';
@@ -9,11 +9,11 @@ import { useLanguage } from '../../../i18n/use-language';
 import { useRole } from '../../../lib/authorization';
 import { localizedName } from '../../../lib/catalogue';
 import { useDateTimeFormatter } from '../../../lib/dates';
-import { paginate } from '../../../lib/pagination';
 import { usePharmacies } from '../../../lib/pharmacies';
+import { useServerPage } from '../../../lib/server-page';
 import { localizedPharmacy, useSignedInUser } from '../../../lib/session';
-import { useStockCounts } from '../api/stock-counts';
-import { countNumber, sortCounts } from '../utils/counts';
+import { defaultCountSort, stockCountPageRequest } from '../api/stock-counts';
+import { countNumber } from '../utils/counts';
 import { CountSheet } from './count-sheet';
 import { CountStatusBadge } from './count-status-badge';
 import { StartCountDialog } from './start-count-dialog';
@@ -43,11 +43,16 @@ function CountList({ onOpenCount }: { onOpenCount(id: string): void }) {
   const pharmacies = usePharmacies();
   const dateTime = useDateTimeFormatter();
   const [pharmacyId, setPharmacyId] = useState<string | null>(null);
-  const counts = useStockCounts(pharmacyId);
   const [startOpen, setStartOpen] = useState(false);
   const [page, setPage] = useState(1);
-  const rows = useMemo(() => sortCounts(counts.data ?? []), [counts.data]);
-  const pageWindow = paginate(rows, page);
+  const [sort, setSort] = useState<CountSort>(defaultCountSort);
+  // The server sorts (open counts first, then the newest, unless a column says otherwise) and pages.
+  const counts = useServerPage(stockCountSchema, stockCountPageRequest({ page, sort, pharmacyId }));
+  const pageWindow = counts.window;
+  // A page emptied meanwhile: show the page that is now last.
+  useEffect(() => {
+    if (counts.isSuccess && !counts.isPlaceholderData && page > pageWindow.pageCount) setPage(pageWindow.pageCount);
+  }, [counts.isSuccess, counts.isPlaceholderData, page, pageWindow.pageCount]);
 
   // Counts are of the pharmacies the user works at (administrators: every active one).
   const options = useMemo(() => {
@@ -149,8 +154,8 @@ function CountList({ onOpenCount }: { onOpenCount(id: string): void }) {
         columns={[
           { id: 'counts.column.number' },
           { id: 'counts.column.pharmacy', minWidth: '140px' },
-          { id: 'counts.column.started' },
-          { id: 'counts.column.status' },
+          { id: 'counts.column.started', sortKey: 'started', firstDirection: 'desc' },
+          { id: 'counts.column.status', sortKey: 'status' },
           { id: 'counts.column.progress' },
           { id: 'counts.column.note' },
           { id: 'counts.column.actions' },
@@ -167,6 +172,11 @@ function CountList({ onOpenCount }: { onOpenCount(id: string): void }) {
         isLoading={counts.isPending}
         rows={pageWindow.rows}
         renderRow={renderRow}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next as CountSort);
+          setPage(1);
+        }}
         empty={<FormattedMessage id="counts.empty" />}
       />
       <PaginationBar

@@ -1,4 +1,3 @@
-import type { StockCount } from '@pharmacy/contracts';
 import type { CountLine } from './count-sheet';
 
 /** A count's number as people read it: '#' and the last 8 characters of its id, upper-case. */
@@ -15,10 +14,4 @@ export function filterLines<T extends { line: CountLine }>(entries: readonly T[]
       (text) => text.toLocaleLowerCase().includes(needle),
     ),
   );
-}
-
-/** Open counts first (they need work), then the newest. */
-export function sortCounts(counts: readonly StockCount[]): StockCount[] {
-  const rank = (count: StockCount) => (count.status === 'open' ? 0 : 1);
-  return [...counts].sort((a, b) => rank(a) - rank(b) || b.startedAt.localeCompare(a.startedAt));
 }

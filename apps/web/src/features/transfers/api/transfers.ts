@@ -1,35 +1,65 @@
 import {
   availabilityRowSchema,
   transferDetailSchema,
-  transferSchema,
+  transferSummarySchema,
   type AvailabilityRow,
   type CancelTransferInput,
   type CreateTransferInput,
   type ReceiveTransferInput,
-  type Transfer,
   type TransferDetail,
+  type TransferSort,
+  type TransferSummary,
 } from '@pharmacy/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useActionKey } from '../../../lib/action-key';
 import { apiRequest, fetchJson, fetchJsonAt, withQuery } from '../../../lib/api';
 import { inventoryQueryKey, productsQueryKey } from '../../../lib/catalogue';
+import type { ServerPageRequest } from '../../../lib/server-page';
 
 export const transfersQueryKey = ['/api/transfers'] as const;
-const transferList = z.array(transferSchema);
 const availabilityList = z.array(availabilityRowSchema);
 
-/** GET /api/transfers?pharmacyId= (newest first); without a pharmacy, every transfer the caller may see. */
-export function transfersQueryOptions(pharmacyId: string | null) {
+/**
+ * A page of the transfer list (GET /api/transfers?pharmacyId&q&sort&limit&offset):
+ * the server searches the number, either pharmacy's name and the notes, sorts
+ * and pages. Under the transfers key, so every transfer step refreshes it.
+ */
+export function transferPageRequest({
+  page,
+  sort,
+  q,
+  pharmacyId,
+}: {
+  page: number;
+  sort: TransferSort;
+  q: string;
+  pharmacyId: string | null;
+}): ServerPageRequest {
+  return { path: '/api/transfers', page, sort, q, filters: { pharmacyId } };
+}
+
+/** The list's order until a column header says otherwise: newest first. */
+export const defaultTransferSort: TransferSort = '-created';
+
+/** The list as it first opens: every transfer the user may see, newest first. */
+export const firstTransferPage = transferPageRequest({ page: 1, sort: defaultTransferSort, q: '', pharmacyId: null });
+
+/**
+ * GET /api/transfers/summary?pharmacyId=: how many transfers there are in each
+ * status (the tiles count every transfer the list would show, not a page).
+ * Under the transfers key, so every transfer step refreshes it.
+ */
+export function transferSummaryQueryOptions(pharmacyId: string | null) {
   return queryOptions({
-    queryKey: [...transfersQueryKey, 'list', pharmacyId ?? 'all'] as const,
-    queryFn: async ({ signal }): Promise<Transfer[]> =>
-      transferList.parse(await fetchJsonAt(withQuery('/api/transfers', { pharmacyId }), { signal })),
+    queryKey: [...transfersQueryKey, 'summary', pharmacyId ?? 'all'] as const,
+    queryFn: async ({ signal }): Promise<TransferSummary> =>
+      transferSummarySchema.parse(await fetchJsonAt(withQuery('/api/transfers/summary', { pharmacyId }), { signal })),
   });
 }
 
-export function useTransfers(pharmacyId: string | null) {
-  return useQuery(transfersQueryOptions(pharmacyId));
+export function useTransferSummary(pharmacyId: string | null) {
+  return useQuery(transferSummaryQueryOptions(pharmacyId));
 }
 
 /** GET /api/transfers/{id}: items per source batch, the timeline, and what the caller may do now. */

@@ -3,7 +3,7 @@ import type { Transfer, TransferDetail } from '@pharmacy/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aPharmacy, PRODUCT_ID } from '../../../test/catalogue';
 import { fakeResponse } from '../../../test/fake-response';
-import type { FakeHandler } from '../../../test/fake-server';
+import type { FakeHandler, RecordedCall } from '../../../test/fake-server';
 import { renderSignedIn } from '../../../test/signed-in';
 import { aTransfer, aTransferDetail, anAvailabilityRow, BATCH_ID, TRANSFER_ID, ZINC_ID } from '../../../test/transfers';
 import { abdoun, aUser, downtown } from '../../../test/users';
@@ -44,6 +44,62 @@ const transfers: Transfer[] = [
   aTransfer({ id: '9a1b2c3d-0000-4000-8000-0000000000c4', status: 'on_hold' }),
 ];
 
+/**
+ * GET /api/transfers and GET /api/transfers/summary as the server answers them
+ * (see test/e2e/transfer-pages.api.spec.ts), in miniature over `list`: `q` in
+ * the number, either pharmacy's name and the notes; the pharmacy filter;
+ * newest first or by status; pages with the total in X-Total-Count; the
+ * summary counts every transfer of the pharmacy filter.
+ */
+function transferServer(list: () => readonly Transfer[]): Record<string, FakeHandler> {
+  const ofPharmacy = (url: URL) => {
+    const pharmacyId = url.searchParams.get('pharmacyId');
+    return list().filter((t) => !pharmacyId || t.fromPharmacyId === pharmacyId || t.toPharmacyId === pharmacyId);
+  };
+  const summary: FakeHandler = (_, url) => {
+    const rows = ofPharmacy(url!);
+    const count = (status: string) => rows.filter((t) => t.status === status).length;
+    return fakeResponse(200, {
+      pending: count('pending'),
+      approved: count('approved'),
+      completed: count('completed'),
+      cancelled: count('cancelled'),
+      total: rows.length,
+    });
+  };
+  return {
+    'GET /api/transfers?*': (_, url) => {
+      const params = url!.searchParams;
+      const q = (params.get('q') ?? '').toLowerCase().replace(/^#/, '');
+      const rows = ofPharmacy(url!).filter((t) =>
+        [t.id, t.fromPharmacyName, t.fromPharmacyNameAr, t.toPharmacyName, t.toPharmacyNameAr, t.notes].some((text) =>
+          (text ?? '').toLowerCase().includes(q),
+        ),
+      );
+      // The statuses in a transfer's order; one the server does not know comes last.
+      const rank = (t: Transfer) => (['pending', 'approved', 'completed', 'cancelled'].indexOf(t.status) + 5) % 5;
+      const sort = params.get('sort') ?? '-created';
+      rows.sort((a, b) =>
+        sort.endsWith('status')
+          ? (rank(a) - rank(b)) * (sort.startsWith('-') ? -1 : 1) || b.createdAt.localeCompare(a.createdAt)
+          : a.createdAt.localeCompare(b.createdAt) * (sort.startsWith('-') ? -1 : 1),
+      );
+      const offset = Number(params.get('offset'));
+      return fakeResponse(200, rows.slice(offset, offset + Number(params.get('limit'))), '', {
+        'X-Total-Count': String(rows.length),
+      });
+    },
+    'GET /api/transfers/summary': summary,
+    'GET /api/transfers/summary?*': summary,
+  };
+}
+
+/** The transfer list calls the page made, as query parameters. */
+const transferListCalls = (calls: RecordedCall[]) =>
+  calls
+    .filter((call) => call.method === 'GET' && call.url.startsWith('/api/transfers?'))
+    .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
+
 function renderPage({
   routes = {},
   list = transfers,
@@ -59,7 +115,7 @@ function renderPage({
     user: aUser(),
     language,
     routes: {
-      'GET /api/transfers': () => fakeResponse(200, list),
+      ...transferServer(() => list),
       'GET /api/pharmacies': () => fakeResponse(200, pharmacies),
       [`GET /api/transfers/${TRANSFER_ID}`]: () => fakeResponse(200, aTransferDetail()),
       [availability(downtown.id)]: () => fakeResponse(200, [paracetamol, zinc]),
@@ -107,16 +163,79 @@ describe('Stock Transfers', () => {
     expect(screen.getByRole('button', { name: 'View transfer #000000C2' })).toBeTruthy();
   });
 
-  it('finds transfers by number, pharmacy or notes, and offers a first transfer only when not searching', async () => {
-    renderPage();
+  it('has the server find transfers by number, pharmacy or notes, and offers a first transfer only when not searching', async () => {
+    const { calls } = renderPage();
     await screen.findByText('#0000AB12');
+    expect(transferListCalls(calls)).toEqual([{ sort: '-created', limit: '50', offset: '0' }]);
     const search = screen.getByRole('searchbox', { name: 'Search transfers...' });
+    fireEvent.change(search, { target: { value: 'week' } });
     fireEvent.change(search, { target: { value: 'weekend' } });
     await waitFor(() => expect(screen.queryByText('#0000AB12')).toBeNull());
     expect(screen.getByText('#000000C2')).toBeTruthy();
+    expect(transferListCalls(calls).filter((call) => call.q)).toEqual([
+      { q: 'weekend', sort: '-created', limit: '50', offset: '0' },
+    ]);
     fireEvent.change(search, { target: { value: 'nowhere' } });
     expect(await screen.findByText('No stock transfers found')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Create your first transfer' })).toBeNull();
+  });
+
+  it('counts the tiles over every transfer of the pharmacy filter, not over the page', async () => {
+    const many = Array.from({ length: 75 }, (_, i) =>
+      aTransfer({
+        id: `9a1b2c3d-0000-4000-8000-${String(1000 + i).padStart(12, '0')}`,
+        status: i % 3 === 0 ? 'approved' : 'pending',
+        createdAt: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
+        toPharmacyId: i < 30 ? abdoun.id : downtown.id,
+      }),
+    );
+    const { calls } = renderPage({ list: many });
+    expect(await screen.findByText('Showing 1 to 50 of 75 transfers')).toBeTruthy();
+    const tiles = within(screen.getByRole('list', { name: 'Transfers by status' }));
+    const tile = (label: string) => within(tiles.getByText(label).closest('li')!);
+    expect(await tile('Total').findByText('75')).toBeTruthy();
+    expect(tile('In Progress').getByText('25')).toBeTruthy();
+    expect(tile('Pending').getByText('50')).toBeTruthy();
+    // Newest first: the last one created heads the first page.
+    expect(screen.getAllByRole('row')[1]!.textContent).toContain('#00001074');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Showing 51 to 75 of 75 transfers')).toBeTruthy();
+    expect(transferListCalls(calls).at(-1)).toEqual({ sort: '-created', limit: '50', offset: '50' });
+
+    fireEvent.click(screen.getByRole('combobox', { name: 'Pharmacy' }));
+    fireEvent.click(await screen.findByRole('option', { name: abdoun.name }));
+    // One page of 30: no pagination line (specification 001 §2).
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(31));
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+    expect(await tile('Total').findByText('30')).toBeTruthy();
+    expect(transferListCalls(calls).at(-1)).toEqual({
+      pharmacyId: abdoun.id,
+      sort: '-created',
+      limit: '50',
+      offset: '0',
+    });
+    expect(calls.some((call) => call.url === `/api/transfers/summary?pharmacyId=${abdoun.id}`)).toBe(true);
+  });
+
+  it('sorts on the server by date or status from the column headers', async () => {
+    const { calls } = renderPage();
+    await screen.findByText('#0000AB12');
+    const date = screen.getByRole('columnheader', { name: 'Date' });
+    expect(date.getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(within(date).getByRole('button'));
+    await waitFor(() => expect(transferListCalls(calls).at(-1)).toMatchObject({ sort: 'created' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Status' }));
+    await waitFor(() => expect(transferListCalls(calls).at(-1)).toMatchObject({ sort: 'status', offset: '0' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('row').map((row) => within(row).queryByText(/^#/)?.textContent)).toEqual([
+        undefined,
+        '#0000AB12',
+        '#000000C2',
+        '#000000C3',
+        '#000000C4',
+      ]),
+    );
   });
 
   it('says there are none yet, and opens the dialog from there', async () => {
@@ -127,7 +246,7 @@ describe('Stock Transfers', () => {
   });
 
   it('says when the transfers cannot be fetched', async () => {
-    renderPage({ routes: { 'GET /api/transfers': () => fakeResponse(500, '') } });
+    renderPage({ routes: { 'GET /api/transfers?*': () => fakeResponse(500, '') } });
     expect(await screen.findByText('Failed to fetch transfers')).toBeTruthy();
   });
 
@@ -151,7 +270,7 @@ describe('Stock Transfers', () => {
       renderSignedIn(<TransfersPage />, {
         user: aUser({ role: 'pharmacist', pharmacies: [downtown] }),
         routes: {
-          'GET /api/transfers': () => fakeResponse(200, []),
+          ...transferServer(() => []),
           'GET /api/pharmacies': () => fakeResponse(200, [...pharmacies, jabal]),
           [availability(downtown.id)]: () => fakeResponse(200, [paracetamol]),
           [availability(abdoun.id)]: () => fakeResponse(200, [zinc]),

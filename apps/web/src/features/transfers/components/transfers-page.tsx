@@ -1,4 +1,4 @@
-import type { Transfer } from '@pharmacy/contracts';
+import { transferSchema, type Transfer, type TransferSort, type TransferSummary } from '@pharmacy/contracts';
 import {
   Box,
   Button,
@@ -13,7 +13,7 @@ import {
   TextField,
   Tooltip,
 } from '@radix-ui/themes';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DataTable } from '../../../components/data-table';
 import { PaginationBar } from '../../../components/pagination-bar';
@@ -23,22 +23,24 @@ import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
 import { usePermissions, useRole } from '../../../lib/authorization';
 import { localizedName } from '../../../lib/catalogue';
-import { paginate } from '../../../lib/pagination';
 import { usePharmacies } from '../../../lib/pharmacies';
+import { useServerPage } from '../../../lib/server-page';
 import { useSignedInUser } from '../../../lib/session';
-import { useTransfers, useTransferStep } from '../api/transfers';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { defaultTransferSort, transferPageRequest, useTransferStep, useTransferSummary } from '../api/transfers';
 import { useStepFailure } from '../hooks/use-step-failure';
-import { filterTransfers, transferCounts, transferNumber, type TransferCounts } from '../utils/transfers';
+import { transferNumber } from '../utils/transfers';
 import { CreateTransferDialog, type PharmacyOption, type TransferPrefill } from './create-transfer-dialog';
 import { TransferDetailDialog } from './transfer-detail-dialog';
 import { TransferStatusBadge } from './transfer-status-badge';
 import { PharmacyFilter } from '../../../components/pharmacy-filter';
 
-const tiles: readonly { key: keyof TransferCounts; label: { id: MessageId } }[] = [
-  { key: 'pending', label: { id: 'transfers.tile.pending' } },
-  { key: 'completed', label: { id: 'transfers.tile.completed' } },
-  { key: 'inProgress', label: { id: 'transfers.tile.inProgress' } },
-  { key: 'total', label: { id: 'transfers.tile.total' } },
+/** Specification 001 §2 and §4: four tiles; "In Progress" counts approved transfers (dispatched, on the way). */
+const tiles: readonly { key: string; count: keyof TransferSummary; label: { id: MessageId } }[] = [
+  { key: 'pending', count: 'pending', label: { id: 'transfers.tile.pending' } },
+  { key: 'completed', count: 'completed', label: { id: 'transfers.tile.completed' } },
+  { key: 'inProgress', count: 'approved', label: { id: 'transfers.tile.inProgress' } },
+  { key: 'total', count: 'total', label: { id: 'transfers.tile.total' } },
 ];
 
 export interface TransfersPageProps {
@@ -58,9 +60,14 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
   const user = useSignedInUser();
   const pharmacies = usePharmacies();
   const [pharmacyId, setPharmacyId] = useState<string | null>(null);
-  const transfers = useTransfers(pharmacyId);
   const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<TransferSort>(defaultTransferSort);
+  const settledQuery = useDebouncedValue(query.trim(), 250);
+  // The server searches (number, either pharmacy's name, notes), filters, sorts and pages.
+  const transfers = useServerPage(transferSchema, transferPageRequest({ page, sort, q: settledQuery, pharmacyId }));
+  // The tiles count every transfer of the pharmacy filter, not the page.
+  const summary = useTransferSummary(pharmacyId);
   const [createOpen, setCreateOpen] = useState(prefill !== undefined && canWrite);
   const [createSession, setCreateSession] = useState(0);
   const [shownId, setShownId] = useState<string | null>(null);
@@ -82,12 +89,13 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
     };
   }, [pharmacies.data, user.pharmacies, role, language]);
 
-  const list = transfers.data ?? [];
-  const counts = transferCounts(list);
-  const rows = useMemo(() => filterTransfers(transfers.data ?? [], deferredQuery), [transfers.data, deferredQuery]);
   const searching = query.trim() !== '';
-  const [page, setPage] = useState(1);
-  const pageWindow = paginate(rows, page);
+  const pageWindow = transfers.window;
+  // A page emptied meanwhile (fewer transfers than before): show the page that is now last.
+  useEffect(() => {
+    if (transfers.isSuccess && !transfers.isPlaceholderData && page > pageWindow.pageCount)
+      setPage(pageWindow.pageCount);
+  }, [transfers.isSuccess, transfers.isPlaceholderData, page, pageWindow.pageCount]);
 
   // The server says, per transfer, what the caller may do with it.
   const approvable = new Set(
@@ -199,7 +207,7 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
                   {intl.formatMessage(tile.label)}
                 </Text>
                 <Text as="div" size="6" weight="bold">
-                  {transfers.isPending ? '—' : intl.formatNumber(counts[tile.key])}
+                  {summary.data ? intl.formatNumber(summary.data[tile.count]) : '—'}
                 </Text>
               </li>
             </Card>
@@ -241,8 +249,8 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
           { id: 'transfers.column.id' },
           { id: 'transfers.column.from', minWidth: '160px' },
           { id: 'transfers.column.to', minWidth: '160px' },
-          { id: 'transfers.column.date' },
-          { id: 'transfers.column.status' },
+          { id: 'transfers.column.date', sortKey: 'created', firstDirection: 'desc' },
+          { id: 'transfers.column.status', sortKey: 'status' },
           { id: 'transfers.column.notes' },
           { id: 'transfers.column.actions' },
         ]}
@@ -259,6 +267,11 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
         isLoading={transfers.isPending}
         rows={pageWindow.rows}
         renderRow={renderRow}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next as TransferSort);
+          setPage(1);
+        }}
         empty={
           <>
             <FormattedMessage id="transfers.empty" />
