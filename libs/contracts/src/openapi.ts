@@ -22,6 +22,7 @@ import {
   updateRoleSchema,
   userNotAssignedSchema,
   userPharmacySchema,
+  userSorts,
 } from './auth';
 import { profileSchema, systemSettingsSchema } from './settings';
 import {
@@ -76,6 +77,7 @@ import { photoRecognitionSchema } from './catalogue';
 import { commissionRowSchema, reportPeriodQuerySchema, salesSummarySchema, stockSummarySchema } from './reports';
 import {
   cancelCountSchema,
+  countSorts,
   recordCountsSchema,
   startCountSchema,
   stockCountDetailSchema,
@@ -89,6 +91,9 @@ import {
   shortageItemSchema,
   transferDetailSchema,
   transferSchema,
+  transferSorts,
+  transferStatuses,
+  transferSummarySchema,
 } from './transfers';
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
@@ -293,10 +298,25 @@ function registerIdentityPaths(registry: OpenAPIRegistry): void {
     403: error('Administrators only'),
     409: error('EMAIL_TAKEN'),
   });
-  path('get', '/api/admin/users', 'Users', 'Users as flat (user, pharmacy) rows', undefined, {
-    200: json(z.array(adminUserRowSchema), 'Rows'),
-    403: error('Administrators only'),
-  });
+  path(
+    'get',
+    '/api/admin/users',
+    'Users',
+    'Users as flat (user, pharmacy) rows: all of them, or with `limit`, `offset`, `sort` or `q` the rows of one page of users (every row of each), the `X-Total-Count` header saying how many users match',
+    {
+      query: z.object({
+        q: z.string().optional().describe('Part of the name (first and last) or the e-mail, any case'),
+        limit: z.string().optional().describe('Users per page, 1 to 500 (default 50 when paging)'),
+        offset: z.string().optional().describe('Users to skip, 0 or more (default 0)'),
+        sort: z.enum(userSorts).optional().describe('Field, with a leading minus for descending (default name)'),
+      }),
+    },
+    {
+      200: json(z.array(adminUserRowSchema), 'Rows (of one page of users when paging; X-Total-Count: how many users)'),
+      400: error('Invalid limit, offset or sort'),
+      403: error('Administrators only (auditors may read)'),
+    },
+  );
   path(
     'patch',
     '/api/admin/users/{userId}/role',
@@ -896,9 +916,24 @@ function registerCountPaths(registry: OpenAPIRegistry): void {
     'get',
     '/api/stock-counts',
     'Stock counts',
-    'Counts at the pharmacy (or every pharmacy the caller works at), newest first',
-    { query: scopeParam },
-    { 200: json(z.array(stockCountSchema), 'Newest first'), 403: error('PHARMACY_FORBIDDEN') },
+    'Counts at the pharmacy (or every pharmacy the caller works at), newest first: the latest 200, or with `limit`, `offset` or `sort` one page, the `X-Total-Count` header saying how many there are',
+    {
+      query: scopeParam.extend({
+        limit: z.string().optional().describe('1 to 500 (default 50 when paging)'),
+        offset: z.string().optional().describe('0 or more (default 0)'),
+        sort: z
+          .enum(countSorts)
+          .optional()
+          .describe(
+            '`started`, or `status` (open, posted, cancelled; newest first within each), with a leading minus for descending (default -started)',
+          ),
+      }),
+    },
+    {
+      200: json(z.array(stockCountSchema), 'Newest first (one page when paging; X-Total-Count: how many)'),
+      400: error('Invalid limit, offset or sort'),
+      403: error('PHARMACY_FORBIDDEN'),
+    },
   );
   path(
     'get',
@@ -975,9 +1010,40 @@ function registerTransferPaths(registry: OpenAPIRegistry): void {
     'get',
     '/api/transfers',
     'Transfers',
-    'Transfers from or to the pharmacy (or every pharmacy the caller may see), newest first',
+    'Transfers from or to the pharmacy (or every pharmacy the caller may see), newest first: the latest 1,000, or with `limit`, `offset`, `sort`, `q` or `status` one page of those matching, the `X-Total-Count` header saying how many match',
+    {
+      query: scopeParam.extend({
+        q: z
+          .string()
+          .optional()
+          .describe("The number (with or without '#'), either pharmacy's name in either language, or the notes"),
+        status: z.enum(transferStatuses).optional().describe('Only transfers in this status'),
+        limit: z.string().optional().describe('1 to 500 (default 50 when paging)'),
+        offset: z.string().optional().describe('0 or more (default 0)'),
+        sort: z
+          .enum(transferSorts)
+          .optional()
+          .describe(
+            '`created`, or `status` (pending, approved, completed, cancelled; newest first within each), with a leading minus for descending (default -created)',
+          ),
+      }),
+    },
+    {
+      200: json(z.array(transferSchema), 'Newest first (one page when paging; X-Total-Count: how many match)'),
+      400: error('Invalid limit, offset, sort or status'),
+      403: error('PHARMACY_FORBIDDEN'),
+    },
+  );
+  path(
+    'get',
+    '/api/transfers/summary',
+    'Transfers',
+    "How many transfers from or to the pharmacy (or every pharmacy the caller may see) are in each status: the screen's tiles, over every transfer, not a page",
     { query: scopeParam },
-    { 200: json(z.array(transferSchema), 'Newest first'), 403: error('PHARMACY_FORBIDDEN') },
+    {
+      200: json(transferSummarySchema, 'Counts per status ("In Progress" is `approved`) and the total'),
+      403: error('PHARMACY_FORBIDDEN'),
+    },
   );
   path(
     'get',
