@@ -99,6 +99,9 @@ function renderPage({
   });
 }
 
+/** For the waits after rendering a page of 50 rows, which a busy machine draws slowly. */
+const slow = { timeout: 10_000 };
+
 const row = async (name: string) => (await screen.findByRole('rowheader', { name: new RegExp(name) })).closest('tr')!;
 
 async function openAddDialog(label = 'Add Product', title = 'Add Product') {
@@ -139,27 +142,27 @@ describe('Product Management', () => {
     const { calls } = renderPage({ products: [...products, aProduct(), amoxicillin] });
     await row('Amoxicillin');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Showing 51 to 62 of 62 products')).toBeTruthy();
+    expect(await screen.findByText('Showing 51 to 62 of 62 products', {}, slow)).toBeTruthy();
     const search = screen.getByPlaceholderText('Search by name, SKU or barcode...');
     fireEvent.change(search, { target: { value: 'a' } });
     fireEvent.change(search, { target: { value: 'am' } });
     fireEvent.change(search, { target: { value: 'amx' } });
-    await waitFor(() => expect(screen.queryByRole('rowheader', { name: /Paracetamol/ })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: /Paracetamol/ })).toBeNull(), slow);
     expect(screen.getByRole('rowheader', { name: /Amoxicillin/ })).toBeTruthy();
     // One request for what was typed in a burst, for its first page.
     expect(productListCalls(calls).filter((call) => call.q)).toEqual([
       { q: 'amx', sort: 'name', limit: '50', offset: '0' },
     ]);
     fireEvent.change(search, { target: { value: 'zzz' } });
-    expect(await screen.findByText('No products found')).toBeTruthy();
+    expect(await screen.findByText('No products found', {}, slow)).toBeTruthy();
   });
 
   it('pages on the server with the specification’s pagination', async () => {
     const products = Array.from({ length: 120 }, (_, i) => zinc(i));
     const { calls } = renderPage({ products });
-    expect(await screen.findByText('Showing 1 to 50 of 120 products')).toBeTruthy();
+    expect(await screen.findByText('Showing 1 to 50 of 120 products', {}, slow)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
-    expect(await screen.findByText('Showing 101 to 120 of 120 products')).toBeTruthy();
+    expect(await screen.findByText('Showing 101 to 120 of 120 products', {}, slow)).toBeTruthy();
     expect(screen.getByRole('rowheader', { name: /Zinc 119/ })).toBeTruthy();
     expect(productListCalls(calls).at(-1)).toEqual({ sort: 'name', limit: '50', offset: '100' });
   });
@@ -190,9 +193,9 @@ describe('Product Management', () => {
     const { calls } = renderPage({ products: [...products, amoxicillin] });
     await row('Amoxicillin');
     fireEvent.change(screen.getByPlaceholderText('Search by name, SKU or barcode...'), { target: { value: 'zinc' } });
-    expect(await screen.findByText('Showing 1 to 50 of 520 products', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Showing 1 to 50 of 520 products', {}, slow)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-    await waitFor(() => expect(files).toHaveLength(1));
+    await waitFor(() => expect(files).toHaveLength(1), slow);
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();
       reader.onload = () => resolve(reader.result as string);

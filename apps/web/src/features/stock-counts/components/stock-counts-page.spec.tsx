@@ -9,6 +9,9 @@ import { renderSignedIn } from '../../../test/signed-in';
 import { abdoun, aUser, downtown } from '../../../test/users';
 import { StockCountsPage } from './stock-counts-page';
 
+/** For the waits after rendering a page of 50 rows, which a busy machine draws slowly. */
+const slow = { timeout: 10_000 };
+
 const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;
@@ -138,21 +141,21 @@ describe('Stock counts', () => {
       }),
     );
     const { calls } = renderPage({ routes: { 'GET /api/stock-counts?*': countPages(many) } });
-    expect(await screen.findByText('Showing 1 to 50 of 55 counts')).toBeTruthy();
+    expect(await screen.findByText('Showing 1 to 50 of 55 counts', {}, slow)).toBeTruthy();
     // Open counts first, the newest of them at the top.
     expect(screen.getAllByRole('row')[1]!.textContent).toContain('#00002053');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Showing 51 to 55 of 55 counts')).toBeTruthy();
+    expect(await screen.findByText('Showing 51 to 55 of 55 counts', {}, slow)).toBeTruthy();
     expect(countListCalls(calls).at(-1)).toEqual({ sort: 'status', limit: '50', offset: '50' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Started' }));
-    expect(await screen.findByText('Showing 1 to 50 of 55 counts')).toBeTruthy();
+    expect(await screen.findByText('Showing 1 to 50 of 55 counts', {}, slow)).toBeTruthy();
     expect(countListCalls(calls).at(-1)).toEqual({ sort: '-started', limit: '50', offset: '0' });
     expect(screen.getAllByRole('row')[1]!.textContent).toContain('#00002054');
 
     fireEvent.click(screen.getByRole('combobox', { name: 'Pharmacy' }));
     fireEvent.click(await screen.findByRole('option', { name: abdoun.name }));
-    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(6));
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(6), slow);
     expect(countListCalls(calls).at(-1)).toEqual({
       pharmacyId: abdoun.id,
       sort: '-started',

@@ -10,6 +10,9 @@ import { abdoun, aUser, downtown } from '../../../test/users';
 import type { TransferPrefill } from './create-transfer-dialog';
 import { TransfersPage } from './transfers-page';
 
+/** For the waits after rendering a page of 50 rows, which a busy machine draws slowly. */
+const slow = { timeout: 10_000 };
+
 const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;
@@ -190,7 +193,7 @@ describe('Stock Transfers', () => {
       }),
     );
     const { calls } = renderPage({ list: many });
-    expect(await screen.findByText('Showing 1 to 50 of 75 transfers')).toBeTruthy();
+    expect(await screen.findByText('Showing 1 to 50 of 75 transfers', {}, slow)).toBeTruthy();
     const tiles = within(screen.getByRole('list', { name: 'Transfers by status' }));
     const tile = (label: string) => within(tiles.getByText(label).closest('li')!);
     expect(await tile('Total').findByText('75')).toBeTruthy();
@@ -200,13 +203,13 @@ describe('Stock Transfers', () => {
     expect(screen.getAllByRole('row')[1]!.textContent).toContain('#00001074');
 
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
-    expect(await screen.findByText('Showing 51 to 75 of 75 transfers')).toBeTruthy();
+    expect(await screen.findByText('Showing 51 to 75 of 75 transfers', {}, slow)).toBeTruthy();
     expect(transferListCalls(calls).at(-1)).toEqual({ sort: '-created', limit: '50', offset: '50' });
 
     fireEvent.click(screen.getByRole('combobox', { name: 'Pharmacy' }));
     fireEvent.click(await screen.findByRole('option', { name: abdoun.name }));
     // One page of 30: no pagination line (specification 001 §2).
-    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(31));
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(31), slow);
     expect(screen.queryByText(/^Showing/)).toBeNull();
     expect(await tile('Total').findByText('30')).toBeTruthy();
     expect(transferListCalls(calls).at(-1)).toEqual({

@@ -96,6 +96,9 @@ const userListCalls = (calls: RecordedCall[]) =>
     .filter((call) => call.method === 'GET' && call.url.startsWith('/api/admin/users?'))
     .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
 
+/** For the waits after rendering a page of 50 rows, which a busy machine draws slowly. */
+const slow = { timeout: 10_000 };
+
 const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;
@@ -214,14 +217,14 @@ describe('User management', () => {
       }),
     );
     const { calls } = renderPage({ routes: { 'GET /api/admin/users?*': userPages(() => [...rows, ...many]) } });
-    expect(await screen.findByText('Showing 1 to 50 of 62 users')).toBeTruthy();
+    expect(await screen.findByText('Showing 1 to 50 of 62 users', {}, slow)).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(50);
     // Omar's two rows make one card with both pharmacies.
     const omar = within(await card('Omar Khalil'));
     expect(omar.getByText('Downtown')).toBeTruthy();
     expect(omar.getByText('Abdoun')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Showing 51 to 62 of 62 users')).toBeTruthy();
+    expect(await screen.findByText('Showing 51 to 62 of 62 users', {}, slow)).toBeTruthy();
     expect(screen.getAllByRole('article')).toHaveLength(12);
     expect(screen.getByRole('heading', { name: 'User 59' })).toBeTruthy();
     expect(userListCalls(calls).at(-1)).toEqual({ sort: 'name', limit: '50', offset: '50' });
@@ -229,7 +232,7 @@ describe('User management', () => {
     fireEvent.click(screen.getByRole('combobox', { name: 'Sort users' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Newest first' }));
     await waitFor(() => expect(userListCalls(calls).at(-1)).toEqual({ sort: '-created', limit: '50', offset: '0' }));
-    expect(await screen.findByText('Showing 1 to 50 of 62 users')).toBeTruthy();
+    expect(await screen.findByText('Showing 1 to 50 of 62 users', {}, slow)).toBeTruthy();
   });
 
   it('asks for the opposite role with the switch, and refreshes the list', async () => {
