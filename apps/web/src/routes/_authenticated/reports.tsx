@@ -3,9 +3,6 @@ import { z } from 'zod';
 import {
   commissionReportQueryOptions,
   dailyMetricsQueryOptions,
-  expiringReportQueryOptions,
-  inventoryReportQueryOptions,
-  salesReportQueryOptions,
   salesSummaryQueryOptions,
   stockSummaryQueryOptions,
 } from '../../features/reports/api/reports';
@@ -46,7 +43,6 @@ export const Route = createFileRoute('/_authenticated/reports')({
     switch (selection.type) {
       case 'sales':
         if (!resolved.ok) return;
-        void queryClient.prefetchQuery(salesReportQueryOptions(resolved.window, pharmacyId));
         void queryClient.prefetchQuery(salesSummaryQueryOptions(resolved.window, pharmacyId));
         void queryClient.prefetchQuery(dailyMetricsQueryOptions(pharmacyId));
         return;
@@ -54,11 +50,9 @@ export const Route = createFileRoute('/_authenticated/reports')({
         if (resolved.ok) void queryClient.prefetchQuery(commissionReportQueryOptions(resolved.window, pharmacyId));
         return;
       case 'inventory':
-        void queryClient.prefetchQuery(inventoryReportQueryOptions(pharmacyId));
         void queryClient.prefetchQuery(stockSummaryQueryOptions(pharmacyId));
         return;
       case 'expiry':
-        void queryClient.prefetchQuery(expiringReportQueryOptions(pharmacyId));
         void queryClient.prefetchQuery(stockSummaryQueryOptions(pharmacyId));
         return;
       default: {

@@ -36,10 +36,27 @@ const today = todayIso();
 const last30 = `startDate=${addDays(today, -30)}&endDate=${today}`;
 const pharmacies = [aPharmacy(), aPharmacy({ id: abdoun.id, name: abdoun.name, nameAr: null })];
 
-const salesRoutes = (query = last30): Record<string, FakeHandler> => ({
-  [`GET /api/sales?limit=100&${query}`]: () => fakeResponse(200, [aSale()]),
-  [`GET /api/reports/sales-summary?${query}`]: () => fakeResponse(200, aSalesSummary()),
+/** A list as the server pages it: `limit` and `offset` of `rows`, the total in X-Total-Count. */
+const paged =
+  <T,>(rows: readonly T[]): FakeHandler =>
+  (_, url) => {
+    const offset = Number(url!.searchParams.get('offset'));
+    return fakeResponse(200, rows.slice(offset, offset + Number(url!.searchParams.get('limit'))), '', {
+      'X-Total-Count': String(rows.length),
+    });
+  };
+
+/** The first page (100, newest first) of the sales of a period, and its summary. */
+const salesRoutes = (query = last30, sales = [aSale()]): Record<string, FakeHandler> => ({
+  [`GET /api/sales?${query ? `${query}&` : ''}sort=-date&limit=100&offset=0`]: paged(sales),
+  [`GET /api/reports/sales-summary${query ? `?${query}` : ''}`]: () => fakeResponse(200, aSalesSummary()),
 });
+
+/** What the page asked the sales list for: each call's query. */
+const salesCalls = (calls: ReadonlyArray<{ url: string }>) =>
+  calls
+    .filter((call) => call.url.startsWith('/api/sales?'))
+    .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
 
 /** The page with its selection kept in state, as the route keeps it in the address. */
 function Harness({ initial }: { initial: ReportSelection }) {
@@ -111,8 +128,8 @@ describe('Reports', () => {
     expect(row.getByText('$37.50')).toBeTruthy();
     expect(row.getByText('Cash')).toBeTruthy();
     expect(screen.getByTestId('report-period').textContent).toMatch(/^From .+ to .+$/);
-    // Specification 001 §9: at most 100 sales, the newest, for the period.
-    expect(callsTo('GET', `/api/sales?limit=100&${last30}`)).toHaveLength(1);
+    // Specification 001 §7, §9: 100 sales at a time, the newest first, for the period.
+    expect(callsTo('GET', `/api/sales?${last30}&sort=-date&limit=100&offset=0`)).toHaveLength(1);
     // Each chart is a region named by its title.
     expect(screen.getByRole('region', { name: 'Sales per day' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Sales by pharmacy' })).toBeTruthy();
@@ -124,18 +141,21 @@ describe('Reports', () => {
       routes: {
         ...salesRoutes(`startDate=${today}&endDate=${today}`),
         ...salesRoutes(`startDate=${addDays(today, -7)}&endDate=${today}`),
-        'GET /api/sales?limit=100': () => fakeResponse(200, []),
-        'GET /api/reports/sales-summary': () => fakeResponse(200, aSalesSummary()),
+        ...salesRoutes('', []),
       },
     });
     await screen.findByText('#0000A5E1');
     await choose('Date range', 'Today');
     await waitFor(() =>
-      expect(callsTo('GET', `/api/sales?limit=100&startDate=${today}&endDate=${today}`)).toHaveLength(1),
+      expect(
+        callsTo('GET', `/api/sales?startDate=${today}&endDate=${today}&sort=-date&limit=100&offset=0`),
+      ).toHaveLength(1),
     );
     await choose('Date range', 'Last 7 days');
     await waitFor(() =>
-      expect(callsTo('GET', `/api/sales?limit=100&startDate=${addDays(today, -7)}&endDate=${today}`)).toHaveLength(1),
+      expect(
+        callsTo('GET', `/api/sales?startDate=${addDays(today, -7)}&endDate=${today}&sort=-date&limit=100&offset=0`),
+      ).toHaveLength(1),
     );
     await choose('Date range', 'All time');
     expect(await screen.findByText('No sales data found for the selected period')).toBeTruthy();
@@ -158,7 +178,7 @@ describe('Reports', () => {
     const period = 'startDate=2001-01-01&endDate=2001-01-31';
     renderPage({
       selection: { range: 'custom', from: '2001-01-01', to: '2001-01-31' },
-      routes: salesRoutes(period),
+      routes: { ...salesRoutes(period), 'GET /api/sales?*': paged([aSale()]) },
     });
     await screen.findByText('#0000A5E1');
     fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
@@ -175,8 +195,8 @@ describe('Reports', () => {
     let salesFail = true;
     renderPage({
       routes: {
-        [`GET /api/sales?limit=100&${last30}`]: () =>
-          salesFail ? fakeResponse(500, 'down') : fakeResponse(200, [aSale()]),
+        [`GET /api/sales?${last30}&sort=-date&limit=100&offset=0`]: (body, url) =>
+          salesFail ? fakeResponse(500, 'down') : paged([aSale()])(body, url),
         'GET /api/sales/metrics/daily': () => fakeResponse(500, 'down'),
       },
     });
@@ -187,6 +207,57 @@ describe('Reports', () => {
     const salesAlert = screen.getByText('Failed to fetch sales data').closest<HTMLElement>('[role="alert"]')!;
     fireEvent.click(within(salesAlert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('#0000A5E1')).toBeTruthy();
+  });
+
+  it('pages, sorts and searches the sales of the period on the server', async () => {
+    const many = Array.from({ length: 130 }, (_, i) =>
+      aSale({ id: `3c9d1e2f-0000-4000-8000-${String(i).padStart(12, '0')}`, totalAmount: `${i + 1}.00` }),
+    );
+    const { calls } = renderPage({ routes: { ...salesRoutes(last30, many), 'GET /api/sales?*': paged(many) } });
+    expect(await screen.findByText('Showing 1 to 100 of 130')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('Showing 101 to 130 of 130')).toBeTruthy();
+    expect(salesCalls(calls).at(-1)).toMatchObject({ sort: '-date', limit: '100', offset: '100' });
+
+    // Total Amount sorts the largest first, from the first page.
+    fireEvent.click(screen.getByRole('button', { name: 'Total Amount' }));
+    await waitFor(() => expect(salesCalls(calls).at(-1)).toMatchObject({ sort: '-total', offset: '0' }));
+    expect(screen.getByRole('columnheader', { name: 'Total Amount' }).getAttribute('aria-sort')).toBe('descending');
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search by receipt number or customer...' }), {
+      target: { value: '#00000000012' },
+    });
+    await waitFor(() =>
+      expect(salesCalls(calls).at(-1)).toEqual({
+        startDate: addDays(today, -30),
+        endDate: today,
+        q: '#00000000012',
+        sort: '-total',
+        limit: '100',
+        offset: '0',
+      }),
+    );
+  });
+
+  it('exports the sales of the period from every page, and says when it holds only the first of them', async () => {
+    const many = Array.from({ length: 10_050 }, (_, i) =>
+      aSale({ id: `3c9d1e2f-0000-4000-8000-${String(i).padStart(12, '0')}` }),
+    );
+    const { calls } = renderPage({ routes: { ...salesRoutes(last30, many), 'GET /api/sales?*': paged(many) } });
+    expect(await screen.findByText('Showing 1 to 100 of 10,050', {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
+    await toastShown("The first 10,000 of the 10,050 sales, in the table's order, have been downloaded as CSV file.");
+    const csv = await csvOf(blobs[0]!);
+    expect(csv.trim().split(/\r?\n/)).toHaveLength(10_001);
+    const reads = salesCalls(calls).filter((query) => query.limit === '500');
+    expect(reads).toHaveLength(20);
+    expect(reads[0]).toEqual({
+      startDate: addDays(today, -30),
+      endDate: today,
+      sort: '-date',
+      limit: '500',
+      offset: '0',
+    });
   });
 
   it('lists commissions with the pharmacist, product, quantity and unit, rate and amount', async () => {
@@ -247,8 +318,8 @@ describe('Reports', () => {
     const { callsTo } = renderPage({
       selection: { type: 'inventory', pharmacyId: downtown.id },
       routes: {
-        [`GET /api/inventory?pharmacyId=${downtown.id}`]: () =>
-          fakeResponse(200, [aBatch(), aBatch({ id: '7a1b2c3d-0000-4000-8000-0000000000b9', quantity: 0 })]),
+        // The server lists the batches holding stock (inStock=true), by product.
+        [`GET /api/inventory?*`]: paged([aBatch()]),
         [`GET /api/reports/stock-summary?pharmacyId=${downtown.id}`]: () => fakeResponse(200, aStockSummary()),
       },
     });
@@ -256,8 +327,9 @@ describe('Reports', () => {
     expect(row.getByText('Paracetamol 500 mg')).toBeTruthy();
     expect(row.getByText('Batch LOT-1')).toBeTruthy();
     expect(row.getByText('40')).toBeTruthy();
-    // The empty batch holds no stock.
-    expect(screen.queryByText('000000B9')).toBeNull();
+    expect(
+      callsTo('GET', `/api/inventory?pharmacyId=${downtown.id}&inStock=true&sort=product&limit=50&offset=0`),
+    ).toHaveLength(1);
     expect(screen.getByRole('combobox', { name: 'Date range' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByTestId('report-period').textContent).toBe(
       'Stock as it is now: the date range does not apply to this report.',
@@ -267,19 +339,23 @@ describe('Reports', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
     await toastShown('Inventory report has been downloaded as CSV file.');
     expect(clicked[0]?.download).toBe(`inventory-report-${today}.csv`);
+    // Every batch in stock, read from the server for the file.
+    expect(
+      callsTo('GET', `/api/inventory?pharmacyId=${downtown.id}&inStock=true&sort=product&limit=500&offset=0`),
+    ).toHaveLength(1);
   });
 
   it('colours the days until expiry: red at 7 or fewer, orange at 30 or fewer, muted otherwise', async () => {
     renderPage({
       selection: { type: 'expiry' },
       routes: {
-        'GET /api/inventory/expiring?days=90': () =>
-          fakeResponse(200, [
-            anExpiringBatch({ batchId: 'b0000000-0000-4000-8000-0000000000f1', daysToExpiry: 60 }),
-            anExpiringBatch({ batchId: 'b0000000-0000-4000-8000-0000000000f2', daysToExpiry: 20 }),
-            anExpiringBatch({ batchId: 'b0000000-0000-4000-8000-0000000000f3', daysToExpiry: 7 }),
-            anExpiringBatch({ batchId: 'b0000000-0000-4000-8000-0000000000f4', daysToExpiry: -2 }),
-          ]),
+        // The server's order: the most urgent first.
+        'GET /api/inventory/expiring?days=90&sort=expiry&limit=50&offset=0': paged([
+          anExpiringBatch({ batchId: 'b0000000-0000-4000-8000-0000000000f4', daysToExpiry: -2 }),
+          anExpiringBatch({ batchId: 'b0000000-0000-4000-8000-0000000000f3', daysToExpiry: 7 }),
+          anExpiringBatch({ batchId: 'b0000000-0000-4000-8000-0000000000f2', daysToExpiry: 20 }),
+          anExpiringBatch({ batchId: 'b0000000-0000-4000-8000-0000000000f1', daysToExpiry: 60 }),
+        ]),
         'GET /api/reports/stock-summary': () => fakeResponse(200, aStockSummary()),
       },
     });
@@ -316,14 +392,16 @@ describe('Reports', () => {
     expect(options.map((option) => option.textContent)).toEqual(['All Locations', 'Downtown Pharmacy']);
     fireEvent.click(screen.getByRole('option', { name: 'Downtown Pharmacy' }));
     await waitFor(() =>
-      expect(callsTo('GET', `/api/sales?limit=100&pharmacyId=${downtown.id}&${last30}`)).toHaveLength(1),
+      expect(
+        callsTo('GET', `/api/sales?pharmacyId=${downtown.id}&${last30}&sort=-date&limit=100&offset=0`),
+      ).toHaveLength(1),
     );
     expect(callsTo('GET', `/api/sales/metrics/daily?pharmacyId=${downtown.id}`)).toHaveLength(1);
   });
 
   it.each([
-    ['inventory', 'GET /api/inventory', 'Failed to fetch inventory data'],
-    ['expiry', 'GET /api/inventory/expiring?days=90', 'Failed to fetch expiring products'],
+    ['inventory', 'GET /api/inventory?*', 'Failed to fetch inventory data'],
+    ['expiry', 'GET /api/inventory/expiring?*', 'Failed to fetch expiring products'],
     ['commission', `GET /api/sales/commission-report?${last30}`, 'Failed to fetch commission data'],
   ] as const)('says the %s report could not be loaded', async (type, route, message) => {
     renderPage({

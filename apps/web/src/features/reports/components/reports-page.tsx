@@ -1,5 +1,6 @@
 import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { useMemo, type ReactNode } from 'react';
+import type { SalesSort } from '@pharmacy/contracts';
+import { useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DownloadIcon } from '../../../components/icons';
 import { useLanguage } from '../../../i18n/use-language';
@@ -8,7 +9,16 @@ import { localizedName } from '../../../lib/catalogue';
 import { todayIso, useDayFormatter } from '../../../lib/dates';
 import { usePharmacies } from '../../../lib/pharmacies';
 import { useSignedInUser } from '../../../lib/session';
-import { useCommissionReport, useExpiringReport, useInventoryReport, useSalesReport } from '../api/reports';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import {
+  fetchExpiringReport,
+  fetchInventoryReport,
+  fetchSalesForExport,
+  useCommissionReport,
+  useExpiringReportPage,
+  useInventoryReportPage,
+  useSalesReportPage,
+} from '../api/reports';
 import { useExportReport, type ReportExport } from '../hooks/use-export-report';
 import { useReportNames } from '../hooks/use-report-names';
 import {
@@ -19,7 +29,6 @@ import {
   type ReportSelection,
   type ReportWindow,
 } from '../utils/report-period';
-import { expiryReportRows, inventoryReportRows } from '../utils/report-rows';
 import { CommissionReport } from './commission-report';
 import { ReportFilters } from './report-filters';
 import { SalesReport } from './sales-report';
@@ -55,14 +64,27 @@ export function ReportsPage({
   const window = resolved.ok ? resolved.window : null;
   const custom = customDefaults(today, { from, to });
 
+  // Each report starts on its first page, unsearched and in its own order, whenever what it shows changes.
+  const viewKey = [type, range, window?.startDate, window?.endDate, pharmacyId].join('|');
+  const [list, setList] = useState({ viewKey, page: 1, search: '', sort: '-date' as SalesSort });
+  if (list.viewKey !== viewKey) setList({ viewKey, page: 1, search: '', sort: '-date' });
+  // The server searches the sales as one stops typing; a new search starts on the first page.
+  const settledSearch = useDebouncedValue(list.search, 250);
+  const [searched, setSearched] = useState(settledSearch);
+  if (searched !== settledSearch) {
+    setSearched(settledSearch);
+    setList((current) => ({ ...current, page: 1 }));
+  }
+  const setPage = (page: number) => setList((current) => ({ ...current, page }));
+  const salesList = { window: window ?? NO_WINDOW, pharmacyId, q: settledSearch, sort: list.sort };
+
   const names = useReportNames({ catalogue: type === 'commission' });
-  const sales = useSalesReport(window ?? NO_WINDOW, pharmacyId, type === 'sales' && window !== null);
+  const sales = useSalesReportPage({ ...salesList, page: list.page }, type === 'sales' && window !== null);
   const commission = useCommissionReport(window ?? NO_WINDOW, pharmacyId, type === 'commission' && window !== null);
-  const inventory = useInventoryReport(pharmacyId, type === 'inventory');
-  const expiring = useExpiringReport(pharmacyId, type === 'expiry');
-  const inventoryRows = useMemo(() => inventoryReportRows(inventory.data ?? []), [inventory.data]);
-  const expiryRows = useMemo(() => expiryReportRows(expiring.data ?? []), [expiring.data]);
+  const inventory = useInventoryReportPage(pharmacyId, list.page, type === 'inventory');
+  const expiring = useExpiringReportPage(pharmacyId, list.page, type === 'expiry');
   const exportReport = useExportReport(names);
+  const [exporting, setExporting] = useState(false);
 
   const pharmacyOptions = useMemo(() => {
     // Administrators and auditors read every pharmacy (closed ones too: their history stays); others their own.
@@ -73,16 +95,25 @@ export function ReportsPage({
       .sort((a, b) => a.name.localeCompare(b.name, language));
   }, [role, pharmacies.data, user.pharmacies, language]);
 
-  const current = ((): { report: ReportExport; ready: boolean } => {
+  // What the export reads: every row of the report on screen, from the server, not just the page shown.
+  const current = ((): { load: () => Promise<ReportExport>; ready: boolean } => {
     switch (type) {
       case 'sales':
-        return { report: { type, rows: sales.data ?? [] }, ready: sales.isSuccess };
+        return {
+          load: async () => ({ type, ...(await fetchSalesForExport(salesList)) }),
+          ready: sales.isSuccess,
+        };
       case 'inventory':
-        return { report: { type, rows: inventoryRows }, ready: inventory.isSuccess };
+        return {
+          load: async () => ({ type, rows: await fetchInventoryReport(pharmacyId) }),
+          ready: inventory.isSuccess,
+        };
       case 'expiry':
-        return { report: { type, rows: expiryRows }, ready: expiring.isSuccess };
-      case 'commission':
-        return { report: { type, rows: commission.data ?? [] }, ready: commission.isSuccess };
+        return { load: async () => ({ type, rows: await fetchExpiringReport(pharmacyId) }), ready: expiring.isSuccess };
+      case 'commission': {
+        const rows = commission.data ?? [];
+        return { load: () => Promise.resolve({ type, rows }), ready: commission.isSuccess };
+      }
       default: {
         const unknown: never = type;
         throw new Error(`Unknown report ${String(unknown)}`);
@@ -104,9 +135,6 @@ export function ReportsPage({
     caption = window ? intl.formatMessage({ id: 'reports.period.allTime' }) : '';
   }
 
-  // Each report starts on its first page whenever what it shows changes.
-  const viewKey = [type, range, window?.startDate, window?.endDate, pharmacyId].join('|');
-
   let view: ReactNode = null;
   if (periodApplies && window === null) {
     // The custom period is back to front: the filters say so, and there is nothing to show.
@@ -119,20 +147,25 @@ export function ReportsPage({
         pharmacyId={pharmacyId}
         names={names}
         today={today}
+        search={{ typed: list.search, settled: settledSearch }}
+        onSearchChange={(search) => setList((current) => ({ ...current, search }))}
+        sort={list.sort}
+        onSortChange={(sort) => setList((current) => ({ ...current, sort, page: 1 }))}
+        onPageChange={setPage}
       />
     );
   } else if (type === 'commission') {
     view = <CommissionReport key={viewKey} commission={commission} names={names} />;
   } else if (type === 'inventory') {
     view = (
-      <InventoryReport key={viewKey} batches={inventory} rows={inventoryRows} pharmacyId={pharmacyId} names={names} />
+      <InventoryReport key={viewKey} batches={inventory} onPageChange={setPage} pharmacyId={pharmacyId} names={names} />
     );
   } else {
     view = (
       <ExpiryReport
         key={viewKey}
         expiring={expiring}
-        rows={expiryRows}
+        onPageChange={setPage}
         pharmacyId={pharmacyId}
         names={names}
         today={today}
@@ -152,8 +185,12 @@ export function ReportsPage({
           </Text>
         </Box>
         <Button
-          onClick={() => exportReport(current.report, range, window ?? NO_WINDOW)}
+          onClick={() => {
+            setExporting(true);
+            void exportReport(current.load, range, window ?? NO_WINDOW).finally(() => setExporting(false));
+          }}
           disabled={!current.ready || (periodApplies && window === null)}
+          loading={exporting}
           className="report-export"
         >
           <DownloadIcon />

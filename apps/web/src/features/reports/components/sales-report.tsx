@@ -1,6 +1,7 @@
-import type { Sale } from '@pharmacy/contracts';
-import { Badge, Flex, Skeleton, Table, Text } from '@radix-ui/themes';
+import type { Sale, SalesSort } from '@pharmacy/contracts';
+import { Badge, Flex, Skeleton, Table, Text, TextField } from '@radix-ui/themes';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { SearchIcon } from '../../../components/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LoadErrorCallout } from '../../../components/load-error-callout';
 import { useDateTimeFormatter } from '../../../lib/dates';
@@ -8,7 +9,8 @@ import { useMoneyFormatter } from '../../../lib/money';
 import { useDailyMetrics, useSalesSummary } from '../api/reports';
 import type { ReportNames } from '../hooks/use-report-names';
 import { customerOf } from '../utils/report-csv';
-import { SALES_REPORT_LIMIT, type ReportWindow } from '../utils/report-period';
+import type { PageWindow } from '../../../lib/pagination';
+import type { ReportWindow } from '../utils/report-period';
 import { transactionId } from '../utils/report-rows';
 import { ReportTable } from './report-table';
 import { SalesCharts } from './sales-charts';
@@ -17,7 +19,8 @@ import { SummaryTiles } from './summary-tiles';
 /**
  * The Sales report (specification 001 §2): Total Revenue, Total Orders and
  * Average Order of the whole period (the server's summary, not just the sales
- * listed), Today's Sales, the charts, and the newest 100 sales.
+ * listed), Today's Sales, the charts, and every sale of the period, 100 a page
+ * from the server, searched by receipt number or customer and sorted by date or amount.
  */
 export function SalesReport({
   sales,
@@ -25,22 +28,31 @@ export function SalesReport({
   pharmacyId,
   names,
   today,
+  search,
+  onSearchChange,
+  sort,
+  onSortChange,
+  onPageChange,
 }: {
-  sales: UseQueryResult<Sale[]>;
+  sales: UseQueryResult<unknown> & { window: PageWindow<Sale> };
   window: ReportWindow;
   pharmacyId: string | null;
   names: ReportNames;
   today: string;
+  /** The search as typed, and the one the list was read with (a moment later). */
+  search: { typed: string; settled: string };
+  onSearchChange(text: string): void;
+  sort: SalesSort;
+  onSortChange(sort: SalesSort): void;
+  onPageChange(page: number): void;
 }) {
   const intl = useIntl();
   const money = useMoneyFormatter();
   const dateTime = useDateTimeFormatter();
   const summary = useSalesSummary(window, pharmacyId);
   const metrics = useDailyMetrics(pharmacyId);
-  const rows = sales.data ?? [];
   const totals = summary.data?.totals;
   const walkIn = intl.formatMessage({ id: 'reports.sales.walkIn' });
-  const listIsPartial = totals !== undefined && rows.length >= SALES_REPORT_LIMIT && totals.orders > rows.length;
 
   const renderRow = (sale: Sale) => (
     <Table.Row key={sale.id}>
@@ -129,22 +141,31 @@ export function SalesReport({
       {summary.isPending && <Skeleton height="240px" />}
       {summary.data && <SalesCharts summary={summary.data} window={window} today={today} />}
 
-      {listIsPartial && (
-        <Text as="p" size="2" color="gray" data-testid="sales-limit-note">
-          <FormattedMessage id="reports.sales.limited" values={{ count: rows.length, total: totals.orders }} />
-        </Text>
-      )}
+      <TextField.Root
+        type="search"
+        className="search-field"
+        value={search.typed}
+        onChange={(event) => onSearchChange(event.target.value)}
+        placeholder={intl.formatMessage({ id: 'reports.sales.search' })}
+        aria-label={intl.formatMessage({ id: 'reports.sales.search' })}
+      >
+        <TextField.Slot>
+          <SearchIcon />
+        </TextField.Slot>
+      </TextField.Root>
       <ReportTable
         label={{ id: 'reports.sales.tableLabel' }}
         columns={[
           { id: 'reports.column.transactionId' },
-          { id: 'reports.column.dateTime' },
+          { id: 'reports.column.dateTime', sortKey: 'date', firstDirection: 'desc' },
           { id: 'reports.column.customer', minWidth: '140px' },
           { id: 'reports.column.location', minWidth: '140px' },
-          { id: 'reports.column.totalAmount', justify: 'end' },
+          { id: 'reports.column.totalAmount', justify: 'end', sortKey: 'total', firstDirection: 'desc' },
           { id: 'reports.column.paymentMethod' },
         ]}
-        rows={rows}
+        server={{ window: sales.window, onPageChange }}
+        sort={sort}
+        onSortChange={(next) => onSortChange(next as SalesSort)}
         renderRow={renderRow}
         isLoading={sales.isPending}
         loadError={
@@ -157,7 +178,13 @@ export function SalesReport({
               }
             : undefined
         }
-        empty={<FormattedMessage id="reports.sales.empty" />}
+        empty={
+          search.settled.trim() === '' ? (
+            <FormattedMessage id="reports.sales.empty" />
+          ) : (
+            <FormattedMessage id="reports.sales.emptySearch" />
+          )
+        }
       />
     </Flex>
   );

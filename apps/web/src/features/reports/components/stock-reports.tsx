@@ -6,10 +6,14 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { DataTableColumn } from '../../../components/data-table';
 import { LoadErrorCallout } from '../../../components/load-error-callout';
 import { useDayFormatter } from '../../../lib/dates';
+import type { PageWindow } from '../../../lib/pagination';
 import { useStockSummary } from '../api/reports';
 import type { ReportNames } from '../hooks/use-report-names';
 import { batchIdOf, expiryTone } from '../utils/report-rows';
 import { ReportTable } from './report-table';
+
+/** A page of a report's list as `useServerPage` gives it. */
+type ServerPage<Row> = UseQueryResult<unknown> & { window: PageWindow<Row> };
 import { ExpiryExposureChart, StockValueChart } from './stock-charts';
 
 const stockColumns: readonly DataTableColumn[] = [
@@ -48,12 +52,13 @@ function StockSummaryChart({
 /** Specification 001 §2, Inventory view: the batches in stock, and what the stock is worth at each pharmacy. */
 export function InventoryReport({
   batches,
-  rows,
+  onPageChange,
   pharmacyId,
   names,
 }: {
-  batches: UseQueryResult<InventoryBatch[]>;
-  rows: readonly InventoryBatch[];
+  /** One page of the batches holding stock, from the server. */
+  batches: ServerPage<InventoryBatch>;
+  onPageChange(page: number): void;
   pharmacyId: string | null;
   names: ReportNames;
 }) {
@@ -88,7 +93,7 @@ export function InventoryReport({
       <ReportTable
         label={{ id: 'reports.inventory.tableLabel' }}
         columns={stockColumns}
-        rows={rows}
+        server={{ window: batches.window, onPageChange }}
         renderRow={renderRow}
         isLoading={batches.isPending}
         loadError={
@@ -114,13 +119,14 @@ export function InventoryReport({
  */
 export function ExpiryReport({
   expiring,
-  rows,
+  onPageChange,
   pharmacyId,
   names,
   today,
 }: {
-  expiring: UseQueryResult<ExpiringBatch[]>;
-  rows: readonly ExpiringBatch[];
+  /** One page of the batches expiring within the window, the most urgent first, from the server. */
+  expiring: ServerPage<ExpiringBatch>;
+  onPageChange(page: number): void;
   pharmacyId: string | null;
   names: ReportNames;
   today: string;
@@ -167,7 +173,7 @@ export function ExpiryReport({
       <ReportTable
         label={{ id: 'reports.expiry.tableLabel' }}
         columns={[...stockColumns, { id: 'reports.column.daysUntilExpiry' }]}
-        rows={rows}
+        server={{ window: expiring.window, onPageChange }}
         renderRow={renderRow}
         isLoading={expiring.isPending}
         loadError={

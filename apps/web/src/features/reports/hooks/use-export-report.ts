@@ -15,9 +15,12 @@ import type { ReportRange, ReportWindow } from '../utils/report-period';
 import { reportTypeNames, salesUnitLabel } from '../utils/report-labels';
 import type { ReportNames } from './use-report-names';
 
-/** The rows of the report on screen (all of them, not just the page shown). */
+/**
+ * The rows of the report on screen (all of them, not just the page shown;
+ * for sales at most `SALES_EXPORT_LIMIT`, `total` saying how many matched).
+ */
 export type ReportExport =
-  | { type: 'sales'; rows: readonly Sale[] }
+  | { type: 'sales'; rows: readonly Sale[]; total: number }
   | { type: 'inventory'; rows: readonly InventoryBatch[] }
   | { type: 'expiry'; rows: readonly ExpiringBatch[] }
   | { type: 'commission'; rows: readonly CommissionRow[] };
@@ -32,8 +35,15 @@ export function useExportReport(names: ReportNames) {
   const intl = useIntl();
   const { toast } = useToast();
   return useCallback(
-    (report: ReportExport, range: ReportRange, window: ReportWindow) => {
+    async (load: () => Promise<ReportExport>, range: ReportRange, window: ReportWindow) => {
       const failed = intl.formatMessage({ id: 'reports.export.failed' });
+      let report: ReportExport;
+      try {
+        report = await load();
+      } catch {
+        toast({ variant: 'error', title: failed, description: intl.formatMessage({ id: 'reports.export.readError' }) });
+        return;
+      }
       if (report.rows.length === 0) {
         toast({ variant: 'error', title: failed, description: intl.formatMessage({ id: 'reports.export.noData' }) });
         return;
@@ -46,10 +56,16 @@ export function useExportReport(names: ReportNames) {
         );
         toast({
           title: intl.formatMessage({ id: 'reports.export.done' }),
-          description: intl.formatMessage(
-            { id: 'reports.export.doneDescription' },
-            { type: intl.formatMessage(reportTypeNames[report.type]) },
-          ),
+          description:
+            report.type === 'sales' && report.total > report.rows.length
+              ? intl.formatMessage(
+                  { id: 'reports.export.doneFirst' },
+                  { count: report.rows.length, total: report.total },
+                )
+              : intl.formatMessage(
+                  { id: 'reports.export.doneDescription' },
+                  { type: intl.formatMessage(reportTypeNames[report.type]) },
+                ),
         });
       } catch {
         toast({ variant: 'error', title: failed, description: intl.formatMessage({ id: 'reports.export.error' }) });

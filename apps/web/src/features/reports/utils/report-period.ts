@@ -1,3 +1,4 @@
+import type { InventorySort } from '@pharmacy/contracts';
 import { addDays, isValidIsoDay } from '../../../lib/dates';
 
 /** Specification 001 §2: the four reports. */
@@ -11,8 +12,14 @@ export type ReportRange = (typeof reportRanges)[number];
 export const DEFAULT_REPORT_TYPE: ReportType = 'sales';
 export const DEFAULT_REPORT_RANGE: ReportRange = 'last30';
 
-/** Specification 001 §9: the sales list of a report shows at most this many sales (the newest). */
+/** Specification 001 §7, §9: the sales list of a report asks for 100 sales at a time (a page of the table). */
 export const SALES_REPORT_LIMIT = 100;
+
+/** At most this many sales go into a Sales report's CSV (the first of the table's order): years of a chain would not fit. */
+export const SALES_EXPORT_LIMIT = 10_000;
+
+/** The Inventory report lists the batches by product (the server's order: name, then the batch). */
+export const INVENTORY_REPORT_SORT = 'product' as const satisfies InventorySort;
 
 /**
  * The Expiry report lists batches expiring within this many days (and expired ones):

@@ -1,16 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { aBatch } from '../../../test/catalogue';
-import { anExpiringBatch } from '../../../test/expiry';
 import { aCommissionRow } from '../../../test/reports';
-import {
-  batchIdOf,
-  commissionTotals,
-  expiryReportRows,
-  expiryTone,
-  inventoryReportRows,
-  localDateTime,
-  transactionId,
-} from './report-rows';
+import { batchIdOf, commissionTotals, expiryTone, localDateTime, transactionId } from './report-rows';
 
 describe('identifiers on the reports (specification 001 §2, §9)', () => {
   it("shows a sale as '#' and the last 8 characters of its id", () => {
@@ -41,26 +31,6 @@ describe('days until expiry colouring (specification 001 §9)', () => {
 });
 
 describe('report rows', () => {
-  it('lists the batches holding stock, by product and then earliest expiry', () => {
-    const rows = inventoryReportRows([
-      aBatch({ id: 'b-late', productName: 'Zinc 10 mg', expiryDate: '2027-09-01' }),
-      aBatch({ id: 'b-empty', quantity: 0 }),
-      aBatch({ id: 'b-inactive', isActive: false }),
-      aBatch({ id: 'b-para-late', expiryDate: '2027-08-01' }),
-      aBatch({ id: 'b-para-early', expiryDate: '2027-01-01' }),
-    ]);
-    expect(rows.map((row) => row.id)).toEqual(['b-para-early', 'b-para-late', 'b-late']);
-  });
-
-  it('lists expiring batches most urgent first, expired ones at the top', () => {
-    const rows = expiryReportRows([
-      anExpiringBatch({ batchId: 'in-40', daysToExpiry: 40 }),
-      anExpiringBatch({ batchId: 'past', daysToExpiry: -3 }),
-      anExpiringBatch({ batchId: 'in-5', daysToExpiry: 5 }),
-    ]);
-    expect(rows.map((row) => row.batchId)).toEqual(['past', 'in-5', 'in-40']);
-  });
-
   it('adds commissions up to the cent, without floating point drift', () => {
     const rows = [
       aCommissionRow({ commissionAmount: '0.10', totalPrice: '0.10' }),

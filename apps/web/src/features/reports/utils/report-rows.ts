@@ -1,4 +1,4 @@
-import type { CommissionRow, ExpiringBatch, InventoryBatch } from '@pharmacy/contracts';
+import type { CommissionRow } from '@pharmacy/contracts';
 import { formatCents, toCents } from '@pharmacy/money';
 
 /** Specification 001 §2, §9: a sale is shown as '#' and the last 8 characters of its id (upper case, as on receipts). */
@@ -22,31 +22,6 @@ export function expiryTone(daysUntilExpiry: number): ExpiryTone {
   if (daysUntilExpiry <= REPORT_RED_DAYS) return 'red';
   if (daysUntilExpiry <= REPORT_ORANGE_DAYS) return 'orange';
   return 'muted';
-}
-
-/**
- * The Inventory report's rows: the batches holding stock now (the ones the
- * stock value chart adds up), by product name, then earliest expiry first.
- */
-export function inventoryReportRows(batches: readonly InventoryBatch[]): InventoryBatch[] {
-  return batches
-    .filter((batch) => batch.isActive && batch.quantity > 0)
-    .sort(
-      (a, b) =>
-        a.productName.localeCompare(b.productName) ||
-        a.expiryDate.localeCompare(b.expiryDate) ||
-        a.id.localeCompare(b.id),
-    );
-}
-
-/** The Expiry report's rows: the most urgent first (expired ones at the top). */
-export function expiryReportRows(rows: readonly ExpiringBatch[]): ExpiringBatch[] {
-  return [...rows].sort(
-    (a, b) =>
-      a.daysToExpiry - b.daysToExpiry ||
-      a.productName.localeCompare(b.productName) ||
-      a.batchId.localeCompare(b.batchId),
-  );
 }
 
 export interface CommissionTotals {
