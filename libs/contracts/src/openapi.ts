@@ -37,6 +37,8 @@ import {
   categorySchema,
   createProductSchema,
   expiringBatchSchema,
+  expiringSorts,
+  expiringSummarySchema,
   expiryStatuses,
   expirySummarySchema,
   fefoItemSchema,
@@ -44,6 +46,9 @@ import {
   inventoryBatchSchema,
   inventorySorts,
   lowStockItemSchema,
+  lowStockSorts,
+  shortageSorts,
+  shortageSummarySchema,
   productInputSchema,
   productSchema,
   productSorts,
@@ -60,6 +65,7 @@ import {
   saleDetailSchema,
   saleReturnSchema,
   saleSchema,
+  salesSorts,
 } from './sales';
 import {
   auditEventPageSchema,
@@ -674,15 +680,47 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
       200: json(z.array(historyEntrySchema), 'Oldest first'),
     },
   );
+  const expiringWindow = scopeParam.extend({
+    days: z.enum(['7', '14', '30', '60', '90']).optional().describe('The window ahead (default 30)'),
+    q: z
+      .string()
+      .optional()
+      .describe(
+        "Contained in the product's search text (either name, generic names, brand, SKU, barcode), the batch number or the pharmacy's name (either language), ignoring case",
+      ),
+  });
   path(
     'get',
     '/api/inventory/expiring',
     'Inventory',
-    'Batches with stock expiring within `days` (expired included)',
+    'Batches with stock expiring within `days` (expired included): all of them, or with `limit`, `offset`, `sort` or `q` one page of those matching, the `X-Total-Count` header saying how many match',
     {
-      query: scopeParam.extend({ days: z.enum(['7', '14', '30', '60', '90']).optional() }),
+      query: expiringWindow.extend({
+        limit: z.string().optional().describe('1 to 500 (default 50 when paging)'),
+        offset: z.string().optional().describe('0 or more (default 0)'),
+        sort: z
+          .enum(expiringSorts)
+          .optional()
+          .describe('Field, with a leading minus for descending (default expiry); the batch id breaks ties'),
+      }),
     },
-    { 200: json(z.array(expiringBatchSchema), 'Soonest first'), 400: error('days not one of 7, 14, 30, 60, 90') },
+    {
+      200: json(z.array(expiringBatchSchema), 'Soonest first (one page when paging; X-Total-Count: how many match)'),
+      400: error('days not one of 7, 14, 30, 60, 90; invalid limit, offset or sort'),
+      403: error(scoped),
+    },
+  );
+  path(
+    'get',
+    '/api/inventory/expiring/summary',
+    'Inventory',
+    "Expiry Management's three cards over every batch the list (same `days`, `pharmacyId`, `q`) holds, not one page: batches expired (no day left) and not yet, in all, and their units",
+    { query: expiringWindow },
+    {
+      200: json(expiringSummarySchema, 'Counts and units'),
+      400: error('days not one of 7, 14, 30, 60, 90'),
+      403: error(scoped),
+    },
   );
   path(
     'get',
@@ -698,10 +736,22 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
     'get',
     '/api/inventory/low-stock',
     'Inventory',
-    'Active products at or below their minimum stock',
-    { query: scopeParam },
+    'Active products at or below their minimum stock: all of them, or with `limit`, `offset`, `sort` or `q` one page of those matching, the `X-Total-Count` header saying how many match',
     {
-      200: json(z.array(lowStockItemSchema), 'Lowest first'),
+      query: scopeParam.extend({
+        q: z.string().optional().describe('As for the product search: either name, generic names, brand, SKU, barcode'),
+        limit: z.string().optional().describe('1 to 500 (default 50 when paging)'),
+        offset: z.string().optional().describe('0 or more (default 0)'),
+        sort: z
+          .enum(lowStockSorts)
+          .optional()
+          .describe('Field, with a leading minus for descending (default stock); the id breaks ties'),
+      }),
+    },
+    {
+      200: json(z.array(lowStockItemSchema), 'Lowest first (one page when paging; X-Total-Count: how many match)'),
+      400: error('Invalid limit, offset or sort'),
+      403: error(scoped),
     },
   );
   path(
@@ -767,9 +817,36 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
     'get',
     '/api/inventory/shortages',
     'Inventory',
-    'Active products whose sellable packs (unexpired, not reserved) at an active pharmacy are at or below the minimum, with the pharmacy that can spare the most',
-    { query: scopeParam },
-    { 200: json(z.array(shortageItemSchema), 'Largest deficit first'), 403: error('PHARMACY_FORBIDDEN') },
+    'Active products whose sellable packs (unexpired, not reserved) at an active pharmacy are at or below the minimum, with the pharmacy that can spare the most: all of them, or with `limit`, `offset`, `sort` or `q` one page of those matching, the `X-Total-Count` header saying how many match',
+    {
+      query: scopeParam.extend({
+        q: z.string().optional().describe('Contained in the product (as the product search) or the pharmacy name'),
+        limit: z.string().optional().describe('1 to 500 (default 50 when paging)'),
+        offset: z.string().optional().describe('0 or more (default 0)'),
+        sort: z
+          .enum(shortageSorts)
+          .optional()
+          .describe(
+            'Field, with a leading minus for descending (default -deficit); the names, then the ids, break ties',
+          ),
+      }),
+    },
+    {
+      200: json(
+        z.array(shortageItemSchema),
+        'Largest deficit first (one page when paging; X-Total-Count: how many match)',
+      ),
+      400: error('Invalid limit, offset or sort'),
+      403: error('PHARMACY_FORBIDDEN'),
+    },
+  );
+  path(
+    'get',
+    '/api/inventory/shortages/summary',
+    'Inventory',
+    "The shortages page's four cards over every shortage matching `pharmacyId` and `q`, not one page: total, critical (nothing sellable), can be fulfilled (the suggested source can spare the whole deficit), and the deficits summed",
+    { query: scopeParam.extend({ q: z.string().optional().describe('As for GET /api/inventory/shortages') }) },
+    { 200: json(shortageSummarySchema, 'The four counts'), 403: error('PHARMACY_FORBIDDEN') },
   );
 }
 
@@ -1128,9 +1205,30 @@ function registerSalesPaths(registry: OpenAPIRegistry): void {
     'get',
     '/api/sales',
     'Sales',
-    'Sales, newest first',
-    { query: scopeParam.extend({ limit: z.string().optional() }) },
-    { 200: json(z.array(saleSchema), 'At most `limit` (default 50, up to 500)'), 403: error('PHARMACY_FORBIDDEN') },
+    'Sales, newest first: the newest `limit`, or with `offset`, `sort` or `q` one page of those matching, the `X-Total-Count` header saying how many match',
+    {
+      query: scopeParam.extend({
+        startDate: z.string().optional().describe('First business day (YYYY-MM-DD), included'),
+        endDate: z.string().optional().describe('Last business day (YYYY-MM-DD), included'),
+        q: z
+          .string()
+          .optional()
+          .describe(
+            "A receipt number (the id's last 8 characters, or their start; with or without '#'), a whole sale id, or text in the customer's name or phone",
+          ),
+        limit: z.string().optional().describe('1 to 500 (default 50)'),
+        offset: z.string().optional().describe('0 or more: asks for a page'),
+        sort: z
+          .enum(salesSorts)
+          .optional()
+          .describe('date or total, with a leading minus for descending (default -date); the id breaks ties'),
+      }),
+    },
+    {
+      200: json(z.array(saleSchema), 'At most `limit` (one page when paging; X-Total-Count: how many match)'),
+      400: error('Invalid limit, offset, sort or date'),
+      403: error('PHARMACY_FORBIDDEN'),
+    },
   );
   path(
     'get',
