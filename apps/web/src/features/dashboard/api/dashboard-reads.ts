@@ -1,17 +1,18 @@
 import {
   dailyMetricsSchema,
-  expiringBatchSchema,
+  expiringSummarySchema,
   fefoItemSchema,
   lowStockItemSchema,
   productSchema,
   type Product,
   saleSchema,
   verificationRunSchema,
+  type ExpiringSummary,
 } from '@pharmacy/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { fetchJsonAt, fetchPageAt, withQuery } from '../../../lib/api';
-import { useServerPage } from '../../../lib/server-page';
+import { serverPageQueryOptions, useServerPage } from '../../../lib/server-page';
 import { EXPIRY_ALERT_DAYS, RECENT_SALES_LIMIT, TABLE_PAGE_SIZE } from '../utils/constants';
 import { scopedReadOptions } from './scoped-read';
 
@@ -37,24 +38,41 @@ export function useRecentSales(pharmacyId: string | null) {
   return useQuery(recentSalesQueryOptions(pharmacyId));
 }
 
-/** GET /api/inventory/low-stock: active products at or below their minimum. */
-export function lowStockQueryOptions(pharmacyId: string | null) {
-  return scopedReadOptions(['/api/inventory', 'low-stock'], { pharmacyId }, z.array(lowStockItemSchema));
+/**
+ * GET /api/inventory/low-stock?limit=1: how many active products are at or
+ * below their minimum (X-Total-Count), without reading the list of them.
+ */
+export function lowStockCountQueryOptions(pharmacyId: string | null) {
+  return serverPageQueryOptions(lowStockItemSchema, {
+    path: '/api/inventory/low-stock',
+    keyPrefix: ['/api/inventory', 'low-stock'],
+    page: 1,
+    pageSize: 1,
+    filters: { pharmacyId },
+  });
 }
-export function useLowStock(pharmacyId: string | null) {
-  return useQuery(lowStockQueryOptions(pharmacyId));
+export function useLowStockCount(pharmacyId: string | null) {
+  return useQuery(lowStockCountQueryOptions(pharmacyId));
 }
 
-/** GET /api/inventory/expiring?days=30: batches with units expiring within the alert window. */
-export function expiringQueryOptions(pharmacyId: string | null) {
-  return scopedReadOptions(
-    ['/api/inventory', 'expiring'],
-    { days: EXPIRY_ALERT_DAYS, pharmacyId },
-    z.array(expiringBatchSchema),
-  );
+/**
+ * GET /api/inventory/expiring/summary?days=30: how many batches with units
+ * expire within the alert window (expired ones too), counted by the server.
+ * Expiry Management reads its cards under the same key.
+ */
+export function expiringSummaryQueryOptions(pharmacyId: string | null) {
+  return queryOptions({
+    queryKey: ['/api/inventory', 'expiring', 'summary', EXPIRY_ALERT_DAYS, pharmacyId ?? 'all'] as const,
+    queryFn: async ({ signal }): Promise<ExpiringSummary> =>
+      expiringSummarySchema.parse(
+        await fetchJsonAt(withQuery('/api/inventory/expiring/summary', { days: EXPIRY_ALERT_DAYS, pharmacyId }), {
+          signal,
+        }),
+      ),
+  });
 }
-export function useExpiring(pharmacyId: string | null) {
-  return useQuery(expiringQueryOptions(pharmacyId));
+export function useExpiringSummary(pharmacyId: string | null) {
+  return useQuery(expiringSummaryQueryOptions(pharmacyId));
 }
 
 /** GET /api/inventory/fefo: the batches to sell or move first, earliest expiry first. */

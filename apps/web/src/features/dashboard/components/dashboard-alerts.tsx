@@ -2,7 +2,7 @@ import { Callout, Flex, IconButton, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ClockIcon, CloseIcon, WarningIcon } from '../../../components/icons';
-import { useExpiring, useLowStock } from '../api/dashboard-reads';
+import { useExpiringSummary, useLowStockCount } from '../api/dashboard-reads';
 import { useDismissedAlerts } from '../hooks/use-dismissed-alerts';
 import { EXPIRY_ALERT_DAYS } from '../utils/constants';
 import { PageLinkButton, type PageTarget } from './page-link-button';
@@ -62,11 +62,12 @@ function DashboardAlert({
  */
 export function DashboardAlerts({ pharmacyId }: { pharmacyId: string | null }) {
   const intl = useIntl();
-  const lowStock = useLowStock(pharmacyId);
-  const expiring = useExpiring(pharmacyId);
+  // Counts only: the server counts the products and batches, the dashboard does not read the lists.
+  const lowStock = useLowStockCount(pharmacyId);
+  const expiring = useExpiringSummary(pharmacyId);
   const { isDismissed, dismiss } = useDismissedAlerts();
-  const lowStockCount = lowStock.data?.length ?? 0;
-  const expiringCount = expiring.data?.length ?? 0;
+  const lowStockCount = lowStock.data?.total ?? 0;
+  const expiringCount = expiring.data?.total ?? 0;
 
   const alerts: ReactNode[] = [];
   if (lowStockCount > 0 && !isDismissed('lowStock')) {

@@ -183,8 +183,18 @@ function dashboardRoutes(pharmacyId: string | null, data: Data): Record<string, 
     [at('/api/sales/metrics/daily')]: () => fakeResponse(200, data.metrics),
     [at('/api/products')]: () => fakeResponse(200, listedProducts(data, pharmacyId)),
     'GET /api/products?*': productPages(data),
-    [at('/api/inventory/low-stock')]: () => fakeResponse(200, data.lowStock),
-    [at('/api/inventory/expiring', { days: 30 })]: () => fakeResponse(200, data.expiring),
+    // The dashboard asks for counts: one low-stock row with the total in X-Total-Count, and the expiry summary.
+    [`GET ${withQuery('/api/inventory/low-stock', { pharmacyId, limit: 1, offset: 0 })}`]: () =>
+      fakeResponse(200, data.lowStock.slice(0, 1), '', { 'X-Total-Count': String(data.lowStock.length) }),
+    [at('/api/inventory/expiring/summary', { days: 30 })]: () =>
+      fakeResponse(200, {
+        expired: data.expiring.filter((b) => b.daysToExpiry <= 0).length,
+        expiringSoon: data.expiring.filter((b) => b.daysToExpiry > 0).length,
+        total: data.expiring.length,
+        expiredUnits: 0,
+        expiringSoonUnits: 0,
+        totalUnits: 0,
+      }),
     [at('/api/inventory/fefo')]: () => fakeResponse(200, data.fefo),
     [at('/api/sales', { limit: 5 })]: () => fakeResponse(200, data.sales),
   };
@@ -290,7 +300,7 @@ describe('Dashboard', () => {
       '/api/sales/metrics/daily',
       '/api/products',
       '/api/inventory/low-stock',
-      '/api/inventory/expiring',
+      '/api/inventory/expiring/summary',
       '/api/inventory/fefo',
       '/api/sales',
     ]) {
@@ -539,8 +549,8 @@ describe('Dashboard', () => {
             fail ? fakeResponse(500, '') : fakeResponse(200, { totalSales: '99.00', totalOrders: 7 }),
           'GET /api/sales?limit=5': () => fakeResponse(500, ''),
           'GET /api/inventory/fefo': () => fakeResponse(503, ''),
-          'GET /api/inventory/expiring?days=30': () => fakeResponse(500, ''),
-          'GET /api/inventory/low-stock': () => fakeResponse(500, ''),
+          'GET /api/inventory/expiring/summary?days=30': () => fakeResponse(500, ''),
+          'GET /api/inventory/low-stock?limit=1&offset=0': () => fakeResponse(500, ''),
         },
       });
       expect(await metricCard("Today's Sales").findByText('Failed to fetch sales metrics')).toBeTruthy();

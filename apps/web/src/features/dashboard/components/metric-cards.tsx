@@ -4,7 +4,7 @@ import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CartIcon, ChartIcon, PillIcon, WarningIcon } from '../../../components/icons';
 import { useMoneyFormatter } from '../../../lib/money';
-import { useDailyMetrics, useLowStock, useScopedProducts } from '../api/dashboard-reads';
+import { useDailyMetrics, useLowStockCount, useScopedProducts } from '../api/dashboard-reads';
 import { WidgetError } from './widget-error';
 
 // Specification §2: fixed figures, not computed from earlier days.
@@ -77,7 +77,7 @@ export function MetricCards({ pharmacyId }: { pharmacyId: string | null }) {
   const money = useMoneyFormatter();
   const metrics = useDailyMetrics(pharmacyId);
   const products = useScopedProducts(pharmacyId);
-  const lowStock = useLowStock(pharmacyId);
+  const lowStock = useLowStockCount(pharmacyId);
   const activeProducts = products.data?.filter((product) => product.isActive).length ?? 0;
 
   return (
@@ -112,7 +112,7 @@ export function MetricCards({ pharmacyId }: { pharmacyId: string | null }) {
           icon={WarningIcon}
           query={lowStock}
           error={<FormattedMessage id="dashboard.error.lowStock" />}
-          value={intl.formatNumber(lowStock.data?.length ?? 0)}
+          value={intl.formatNumber(lowStock.data?.total ?? 0)}
           footer={<FormattedMessage id="dashboard.metrics.lowStockHint" />}
         />
       </ul>
