@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ExpiryPage } from '../../features/expiry/components/expiry-page';
-import { expiringSummaryQueryOptions } from '../../features/expiry/api/expiry';
+import { expiringSummaryQueryOptions, firstExpiringPageQueryOptions } from '../../features/expiry/api/expiry';
 import { DEFAULT_EXPIRY_WINDOW } from '../../features/expiry/utils/expiry';
 import { pharmaciesQueryOptions } from '../../lib/pharmacies';
 
@@ -9,6 +9,7 @@ export const Route = createFileRoute('/_authenticated/expiry')({
     if (!context.currentUser) return;
     void context.queryClient.prefetchQuery(pharmaciesQueryOptions());
     void context.queryClient.prefetchQuery(expiringSummaryQueryOptions(DEFAULT_EXPIRY_WINDOW, null));
+    void context.queryClient.prefetchQuery(firstExpiringPageQueryOptions(DEFAULT_EXPIRY_WINDOW));
   },
   component: ExpiryPage,
 });

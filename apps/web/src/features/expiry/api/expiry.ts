@@ -20,7 +20,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { useActionKey } from '../../../lib/action-key';
 import { apiRequest, fetchJsonAt, withQuery } from '../../../lib/api';
 import { inventoryQueryKey, productsQueryKey } from '../../../lib/catalogue';
-import { fetchAllPages, useServerPage } from '../../../lib/server-page';
+import { fetchAllPages, serverPageQueryOptions, useServerPage } from '../../../lib/server-page';
 import type { ExpiryWindow } from '../utils/expiry';
 
 // The transfers screen's key (features do not import each other): a transfer made here shows there at once.
@@ -43,14 +43,26 @@ export interface ExpiringListRequest {
  * ones included; the server searches, sorts and counts them all.
  */
 export function useExpiringPage(request: ExpiringListRequest & { page: number }) {
-  return useServerPage(expiringBatchSchema, {
+  return useServerPage(expiringBatchSchema, expiringPageRequest(request));
+}
+
+/** The first page as the screen opens (30 days, every pharmacy, soonest first), for the route to read ahead. */
+export function firstExpiringPageQueryOptions(days: ExpiryWindow) {
+  return serverPageQueryOptions(
+    expiringBatchSchema,
+    expiringPageRequest({ days, pharmacyId: null, q: '', sort: 'expiry', page: 1 }),
+  );
+}
+
+function expiringPageRequest(request: ExpiringListRequest & { page: number }) {
+  return {
     path: EXPIRING_PATH,
     keyPrefix: expiringQueryKey,
     page: request.page,
     q: request.q,
     sort: request.sort,
     filters: { days: request.days, pharmacyId: request.pharmacyId },
-  });
+  };
 }
 
 /** GET /api/inventory/expiring/summary?days=&pharmacyId=: the three cards, over every batch in the window. */

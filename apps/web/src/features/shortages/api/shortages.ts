@@ -8,7 +8,7 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { fetchJsonAt, withQuery } from '../../../lib/api';
 import { inventoryQueryKey } from '../../../lib/catalogue';
-import { fetchAllPages, useServerPage } from '../../../lib/server-page';
+import { fetchAllPages, serverPageQueryOptions, useServerPage } from '../../../lib/server-page';
 
 // Under the inventory key, so a receipt, a sale or a transfer refreshes the list and its cards.
 const shortagesQueryKey = [...inventoryQueryKey, 'shortages'] as const;
@@ -27,14 +27,26 @@ export interface ShortageListRequest {
  * get them; the server searches, sorts and counts them all.
  */
 export function useShortagePage(request: ShortageListRequest & { page: number }) {
-  return useServerPage(shortageItemSchema, {
+  return useServerPage(shortageItemSchema, shortagePageRequest(request));
+}
+
+/** The first page as the screen opens (every pharmacy, largest deficit first), for the route to read ahead. */
+export function firstShortagePageQueryOptions() {
+  return serverPageQueryOptions(
+    shortageItemSchema,
+    shortagePageRequest({ pharmacyId: null, q: '', sort: '-deficit', page: 1 }),
+  );
+}
+
+function shortagePageRequest(request: ShortageListRequest & { page: number }) {
+  return {
     path: SHORTAGES_PATH,
     keyPrefix: shortagesQueryKey,
     page: request.page,
     q: request.q,
     sort: request.sort,
     filters: { pharmacyId: request.pharmacyId },
-  });
+  };
 }
 
 /** GET /api/inventory/shortages/summary?pharmacyId=&q=: the four cards, over every shortage that matches. */
