@@ -102,7 +102,10 @@ export async function fetchJsonAt(url: string, options: FetchJsonOptions = {}): 
 }
 
 /** One page of a paged list call: its rows, and how many match in all (the `X-Total-Count` header). */
-export async function fetchPageAt(url: string, options: FetchJsonOptions = {}): Promise<{ body: unknown; total: number }> {
+export async function fetchPageAt(
+  url: string,
+  options: FetchJsonOptions = {},
+): Promise<{ body: unknown; total: number }> {
   const response = await read(url, { ...options, on401: 'throw' });
   const total = Number(response!.headers.get('X-Total-Count'));
   if (!Number.isSafeInteger(total) || total < 0) throw new Error(`${url} answered without a usable X-Total-Count`);
