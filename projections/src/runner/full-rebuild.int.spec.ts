@@ -31,7 +31,9 @@ async function readModelTables(db: ReadDb): Promise<string[]> {
     SELECT table_name AS name FROM information_schema.tables
      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
      ORDER BY table_name`.execute(db);
-  const owned = new Set(allProjections.flatMap((p) => p.tables.map((t) => t.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))));
+  const owned = new Set(
+    allProjections.flatMap((p) => p.tables.map((t) => t.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))),
+  );
   // Tables a projection writes without listing them would be left out here: list by prefix too.
   return rows.rows.map((r) => r.name).filter((name) => owned.has(name) || name.startsWith('product_sales'));
 }
@@ -76,7 +78,13 @@ describe('rebuilding the read models', () => {
   const caughtUp = async () => {
     const head = (await store.headPosition())!.commit;
     for (let i = 0; i < 400; i += 1) {
-      if ((await lowestCheckpoint(db, allProjections.map((p) => p.name))) === head) return;
+      if (
+        (await lowestCheckpoint(
+          db,
+          allProjections.map((p) => p.name),
+        )) === head
+      )
+        return;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     throw new Error('the projector did not reach the head of the log');

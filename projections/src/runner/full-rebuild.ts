@@ -23,8 +23,37 @@ import { assertSchemaName, tableName, useSchema } from './shadow';
  *    it commits, then the new ones; nothing is half built in between.
  */
 
-/** Pages of the log written per transaction of the replay phase. */
-const PAGES_PER_TRANSACTION = 20;
+/** Pages of the log read ahead and written per transaction of the replay phase. */
+const PAGES_PER_TRANSACTION = 10;
+
+/**
+ * What a log page costs each projection to write, roughly (measured with
+ * `npm run bench:rebuild`, docs/benchmarks.md): to share the work evenly among
+ * the connections of a rebuild.
+ */
+const WEIGHTS: Record<string, number> = {
+  sales: 19,
+  history: 12,
+  inventory: 9,
+  ledger: 8,
+  'audit-events': 8,
+  catalogue: 2,
+};
+
+/** Splits projections into `count` groups of about the same weight (heaviest first, each to the lightest group). */
+function partition(projections: readonly Projection[], count: number): Projection[][] {
+  const groups = Array.from({ length: Math.max(1, Math.min(count, projections.length)) }, () => ({
+    weight: 0,
+    members: [] as Projection[],
+  }));
+  const weight = (p: Projection) => WEIGHTS[p.name] ?? 1;
+  for (const projection of [...projections].sort((a, b) => weight(b) - weight(a))) {
+    const lightest = groups.reduce((low, group) => (group.weight < low.weight ? group : low));
+    lightest.members.push(projection);
+    lightest.weight += weight(projection);
+  }
+  return groups.map((group) => group.members).filter((members) => members.length > 0);
+}
 
 export type RebuildPhase = 'replay' | 'indexes' | 'swap';
 
@@ -41,6 +70,8 @@ export interface FullRebuildProgress {
 export interface FullRebuildOptions {
   /** Log events per page (default 5,000). */
   batchSize?: number;
+  /** Connections writing at once during the replay, each for its share of the projections (default 2). */
+  parallel?: number;
   onProgress?: (progress: FullRebuildProgress) => void | Promise<void>;
 }
 
@@ -85,7 +116,10 @@ async function tableShapes(db: Kysely<ReadDatabase>, tables: readonly string[]):
 
 /** `CREATE INDEX name ON public.t ...` made to build the same index on `schema.t`. */
 function inSchema(definition: string, schema: string): string {
-  const moved = definition.replace(/ ON (ONLY )?public\./, (_, only: string | undefined) => ` ON ${only ?? ''}${schema}.`);
+  const moved = definition.replace(
+    / ON (ONLY )?public\./,
+    (_, only: string | undefined) => ` ON ${only ?? ''}${schema}.`,
+  );
   if (moved === definition) throw new Error(`Cannot place index in schema ${schema}: ${definition}`);
   return moved;
 }
@@ -163,14 +197,9 @@ export async function rebuildProjections(
         }
       }
     });
-    const replay = async (
-      trx: Transaction<ReadDatabase>,
-      until: GlobalPosition | null,
-      phase: RebuildPhase,
-      maxPages = Infinity,
-    ) => {
+    const replay = async (trx: Transaction<ReadDatabase>, until: GlobalPosition | null, phase: RebuildPhase) => {
       let next = store.readAll({ after, maxCount: batchSize });
-      for (let pages = 0; pages < maxPages; pages += 1) {
+      for (;;) {
         const page = await next;
         const within = until ? page.filter((event) => comparePositions(event.position, until) <= 0) : page;
         if (within.length === 0) break;
@@ -185,16 +214,46 @@ export async function rebuildProjections(
       }
       await next.catch(() => undefined);
     };
-    // The bulk of the log, in transactions of a few pages each so nothing grows without bound.
+    // The bulk of the log, a chunk of pages at a time: the next chunk is read and parsed while this
+    // one is written, by `parallel` groups of projections on their own connections (their tables
+    // are disjoint), each chunk in one transaction per group.
+    const groups = partition(projections, options.parallel ?? 2);
+    const readChunk = async (from: GlobalPosition | null) => {
+      const pages: RecordedEvent[][] = [];
+      let last = from;
+      let read = 0;
+      for (let i = 0; i < PAGES_PER_TRANSACTION && (!head || !last || comparePositions(last, head) < 0); i += 1) {
+        const page = await store.readAll({ after: last, maxCount: batchSize });
+        const within = head ? page.filter((event) => comparePositions(event.position, head) <= 0) : [];
+        if (within.length === 0) break;
+        pages.push(parsePage(within, handled));
+        read += within.length;
+        last = within[within.length - 1]!.position;
+        if (within.length < page.length) break;
+      }
+      return { pages, read, last };
+    };
+    let nextChunk = readChunk(after);
     for (;;) {
-      const before = processed;
-      await db.transaction().execute(async (trx) => {
-        await useSchema(trx, shadow);
-        // The shadow tables are not live: a crash leaves a schema to drop, nothing to recover.
-        await sql`SET LOCAL synchronous_commit = off`.execute(trx);
-        await replay(trx, head, 'replay', PAGES_PER_TRANSACTION);
+      const chunk = await nextChunk;
+      if (chunk.read === 0) break;
+      nextChunk = readChunk(chunk.last);
+      await Promise.all(
+        groups.map((group) =>
+          db.transaction().execute(async (trx) => {
+            await useSchema(trx, shadow);
+            // The shadow tables are not live: a crash leaves a schema to drop, nothing to recover.
+            await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+            for (const page of chunk.pages) await applyPage(trx, group, page);
+          }),
+        ),
+      ).catch(async (error: unknown) => {
+        await nextChunk.catch(() => undefined);
+        throw error;
       });
-      if (processed === before || !head || (after && comparePositions(after, head) >= 0)) break;
+      processed += chunk.read;
+      after = chunk.last;
+      await report('replay');
     }
     phases.replay = Date.now() - mark;
 

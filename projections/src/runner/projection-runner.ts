@@ -10,7 +10,7 @@ import {
 import type { ReadDatabase } from '@pharmacy/read-db';
 import { lockProjections, readCheckpoints, storedProjectionVersion, writeCheckpoints } from './checkpoints';
 import { applyEvents, eventsFor, type Projection } from './projection';
-import { rebuildProjection } from './rebuild';
+import { rebuildProjections } from './full-rebuild';
 
 export interface RunnerLogger {
   info(message: string, context?: Record<string, unknown>): void;
@@ -86,6 +86,7 @@ export class ProjectionRunner {
     const log = this.options.logger ?? silent;
     let from: GlobalPosition | null = null;
     try {
+      const changed: Projection[] = [];
       for (const projection of this.projections) {
         const stored = await storedProjectionVersion(this.db, projection.name);
         if (stored !== null && stored !== projection.version) {
@@ -94,9 +95,12 @@ export class ProjectionRunner {
             from: stored,
             to: projection.version,
           });
-          const rebuilt = await rebuildProjection(this.store, this.db, projection);
-          log.info('projection rebuilt', { projection: projection.name, events: rebuilt.events, ms: rebuilt.ms });
+          changed.push(projection);
         }
+      }
+      if (changed.length > 0) {
+        const rebuilt = await rebuildProjections(this.store, this.db, changed);
+        log.info('projections rebuilt', { projections: rebuilt.projections, events: rebuilt.events, ms: rebuilt.ms });
       }
       const checkpoints = await readCheckpoints(
         this.db,
