@@ -26,6 +26,7 @@ import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { startApi, signIn } from './lib/api.mjs';
 import { fmt, percentiles, pg, readDb, sleep, table } from './lib/util.mjs';
+import { figure, memoryFigures, writeSummary } from './lib/summary.mjs';
 
 const require = createRequire(import.meta.url);
 const { migrateEventStore } = require('@pharmacy/event-store');
@@ -240,6 +241,7 @@ try {
       `${Math.round(bytes / 1024)} KB`,
       target,
     ]);
+    return { p95, total };
   };
   const q = (params) => new URLSearchParams(params).toString();
   const instant = (daysAgo) => new Date(end.getTime() - daysAgo * DAY_MS).toISOString();
@@ -248,7 +250,7 @@ try {
   // Warm-up: the first query of a kind plans and reads its pages from disk.
   await timeRequests(api.base, cookie, 2, () => `/api/audit/stock-on-hand?${q({ pharmacyId: BIG, asOf: instant(1) })}`);
 
-  record(
+  const asOf = record(
     'stock on hand as of (1,000,000 movements)',
     '<= 1 s',
     await timeRequests(
@@ -265,7 +267,7 @@ try {
     PHARMACIES,
     (i) => `/api/audit/period-report?${q({ pharmacyId: pharmacyId(i + 1), ...period })}`,
   );
-  record(
+  const periodReport = record(
     '30-day period report, 50 pharmacies',
     '<= 2 s in all',
     chain,
@@ -291,10 +293,18 @@ try {
     ],
     ['inventory report rows, one pharmacy', (i) => `/api/inventory?${q({ pharmacyId: pharmacyId(2 + (i % 10)) })}`],
   ];
+  let slowest = { label: '', p95: 0 };
   for (const [label, path] of endpoints) {
     await timeRequests(api.base, cookie, 1, path);
-    record(label, 'p95 <= 300 ms', await timeRequests(api.base, cookie, REQUESTS, path));
+    const { p95 } = record(label, 'p95 <= 300 ms', await timeRequests(api.base, cookie, REQUESTS, path));
+    if (p95 > slowest.p95) slowest = { label, p95 };
   }
+  await writeSummary([
+    figure('audit', 'stock on hand as of an instant, p95 (1,000,000 movements)', asOf.p95, 'ms', 1000),
+    figure('audit', '30-day period report, 50 pharmacies in all', periodReport.total, 'ms', 2000),
+    figure('audit', `report endpoints, slowest p95 (${slowest.label})`, slowest.p95, 'ms', 300),
+    ...(await memoryFigures('audit', { apiPid: api.child.pid, dataDir: cluster.dataDir })),
+  ]);
 
   console.log(
     `\nAudit and report benchmark — ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), load ${loadavg()

@@ -25,6 +25,7 @@ import { createRequire } from 'node:module';
 import { cpuMeter, fmt, percentiles, pg, readDb, sleep, table, watchPostgres } from './lib/util.mjs';
 import { restartWithServerStats } from './lib/server-stats.mjs';
 import { startApi, signIn } from './lib/api.mjs';
+import { figure, memoryFigures, writeSummary } from './lib/summary.mjs';
 
 const require = createRequire(import.meta.url);
 const domain = require('@pharmacy/domain');
@@ -407,6 +408,14 @@ try {
   );
   if (process.env.BENCH_JSON)
     await writeFile(process.env.BENCH_JSON, JSON.stringify({ results, catchUpSeconds }, null, 2));
+  const byLabel = (label) => results.find((r) => r.label === label);
+  const oneShop = byLabel('8 tills, big pharmacy');
+  const chain = byLabel('32 tills, 10 pharmacies');
+  await writeSummary([
+    ...(oneShop ? [figure('checkout', 'p95, 8 tills on one pharmacy', oneShop.p95, 'ms', 15)] : []),
+    ...(chain ? [figure('checkout', 'sales/s, 32 tills over 10 pharmacies', chain.perSecond, '/s', 1000, true)] : []),
+    ...(await memoryFigures('checkout', { apiPid: api.child.pid, dataDir: cluster.dataDir })),
+  ]);
 } catch (error) {
   console.error(error);
   process.exitCode = 1;

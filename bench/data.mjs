@@ -23,6 +23,7 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { generate, sizes } from './data/generate.mjs';
 import { fmt, pg, readDb } from './lib/util.mjs';
+import { figure, writeSummary } from './lib/summary.mjs';
 
 const require = createRequire(import.meta.url);
 const { parseEventData, currentEventVersion } = require('@pharmacy/domain');
@@ -130,6 +131,10 @@ try {
   );
   for (const [type, n] of [...counts.entries()].sort((a, b) => b[1] - a[1]))
     console.log(`  ${type.padEnd(22)} ${fmt.int(n)}`);
+  await writeSummary([
+    figure('data', `events generated and written (scale ${SCALE}, seed ${SEED})`, position, 'events'),
+    figure('data', 'generation and bulk load', Math.round(position / seconds), 'events/s'),
+  ]);
   await db.end();
 
   if (REBUILD) {

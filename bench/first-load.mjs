@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { BENCH_ADMIN, signIn, startApi } from './lib/api.mjs';
 import { fmt, pg, readDb, table } from './lib/util.mjs';
+import { figure, writeSummary } from './lib/summary.mjs';
 
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
@@ -92,6 +93,7 @@ try {
   );
 
   const rows = [];
+  const figures = [];
   for (const [label, files] of [
     ['sign-in page', signInPage],
     ['shell (dashboard)', shell],
@@ -107,11 +109,13 @@ try {
       `<= ${TARGET_KB} KB`,
       gzipKb <= TARGET_KB ? 'met' : 'not met',
     ]);
+    figures.push(figure('web', `first load of the ${label}, JS + CSS gzipped`, gzipKb, 'KB', TARGET_KB));
   }
   console.log(table(['load', 'files', 'JS as sent', 'CSS as sent', 'JS + CSS gzipped', 'target', 'status'], rows));
   const largest = [...shell].sort((a, b) => b.gzip - a.gzip).slice(0, 5);
   console.log('largest files of the shell (gzipped):');
   for (const file of largest) console.log(`  ${file.url.padEnd(48)} ${(file.gzip / 1024).toFixed(1)} KB`);
+  await writeSummary(figures);
 } finally {
   await browser?.close();
   api?.child.kill('SIGTERM');

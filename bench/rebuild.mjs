@@ -11,6 +11,7 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fmt, readDb } from './lib/util.mjs';
+import { figure, memoryFigures, writeSummary } from './lib/summary.mjs';
 
 const require = createRequire(import.meta.url);
 const { PostgresEventStore } = require('@pharmacy/event-store');
@@ -46,6 +47,17 @@ export async function rebuild(url, { log = console.log } = {}) {
         `indexes ${(result.phases.indexes / 1000).toFixed(1)} s, swap ${(result.phases.swap / 1000).toFixed(1)} s ` +
         `(load ${loadavg()[0].toFixed(1)})`,
     );
+    await writeSummary([
+      figure(
+        'rebuild',
+        `full rebuild of every projection (${fmt.int(result.events)} events)`,
+        rate,
+        'events/s',
+        TARGET,
+        true,
+      ),
+      ...(await memoryFigures('rebuild', { self: true })),
+    ]);
     return { ...result, rate, target: TARGET };
   } finally {
     await store.close();
@@ -60,6 +72,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     await rebuild(cluster.url.replace(/\/postgres$/, '/chain'), {
       log: (text) => console.log(`[bench:rebuild] ${text}`),
     });
+    await writeSummary(await memoryFigures('rebuild', { dataDir: cluster.dataDir }));
   } finally {
     await cluster.stop();
   }
