@@ -7,9 +7,16 @@
 //   stock      per pharmacy, day by day over the period: batches received;
 //              batches past their expiry with packs left recorded expired the
 //              next morning; sales of 1 to 3 lines taken FEFO from unexpired
-//              batches (never more than a batch holds); a few returns within
-//              the 90 days, adjustments (damaged, found), and discounts on
-//              batches close to expiry, ended when they expire.
+//              batches (never more than a batch holds); most expired stock
+//              written off before a witness; a few returns within the 90 days,
+//              adjustments (damaged, found), discounts on batches close to
+//              expiry, ended after two weeks or when they expire; and a monthly
+//              count of ten batches, started, counted and posted.
+//
+// Not generated: transfers. A transfer spans three streams and a process (the
+// reactor dispatches and books arrivals), which this stream-by-stream writer
+// cannot interleave in log order; the fixture log of the versioned-events test
+// and the transfer specs cover them.
 //
 // `generate(options)` yields [streamId, events] stream by stream (the catalogue
 // first, then each pharmacy's stock stream in business-time order, in slices),
@@ -360,7 +367,8 @@ function* stockStream(r, size, pharmacyId, products, suppliers, start) {
   const stocked = [];
   const byId = new Map();
   const sales = [];
-  const discounted = new Set();
+  /** Discounted batches and the day each discount began. */
+  const discounted = new Map();
 
   for (let day = 0; day < size.days; day += 1) {
     const dayStart = start + day * DAY_MS;
@@ -385,6 +393,26 @@ function* stockStream(r, size, pharmacyId, products, suppliers, start) {
         });
         batch.expired = true;
         discounted.delete(batch.id);
+        // 07:30 most expired stock is destroyed before a witness; the rest waits for a return to the supplier.
+        if (r.next() < 0.6) {
+          events.push({
+            id: r.uuid(),
+            type: 'StockWrittenOff',
+            data: {
+              pharmacyId,
+              batchId: batch.id,
+              productId: batch.product.id,
+              quantity: batch.quantity,
+              looseUnits: 0,
+              reason: 'expired',
+              witness: 'Pharmacist on duty',
+              note: null,
+              writtenOffBy: null,
+            },
+            metadata: meta(dayStart + 7.5 * 3600_000),
+          });
+          batch.quantity = 0;
+        }
       }
     }
     // 08:00 receipts.
@@ -462,12 +490,29 @@ function* stockStream(r, size, pharmacyId, products, suppliers, start) {
         metadata: meta(at),
       });
     }
-    // 09:00 a discount on some batches within 30 days of expiry.
+    // 09:00 discounts running for two weeks end; a new one on some batches within 30 days of expiry.
+    for (const [batchId, since] of discounted) {
+      if (day - since < 14) continue;
+      const batch = byId.get(batchId);
+      discounted.delete(batchId);
+      events.push({
+        id: r.uuid(),
+        type: 'BatchDiscountEnded',
+        data: {
+          pharmacyId,
+          batchId,
+          productId: batch.product.id,
+          reason: 'Promotion over',
+          previousPercentage: '20.00',
+        },
+        metadata: meta(dayStart + 9 * 3600_000),
+      });
+    }
     if (r.next() < 0.5) {
       const list = open.get(r.pick(stocked) ?? '');
       const batch = list?.find((b) => b.quantity > 0 && !b.expired);
       if (batch && !discounted.has(batch.id) && batch.expiryDate <= isoDay(dayStart + 30 * DAY_MS)) {
-        discounted.add(batch.id);
+        discounted.set(batch.id, day);
         events.push({
           id: r.uuid(),
           type: 'BatchDiscountSet',
@@ -512,9 +557,80 @@ function* stockStream(r, size, pharmacyId, products, suppliers, start) {
         });
       }
     }
+    // 21:30 once a month, after closing: a count of ten batches on the shelves, one found a pack short.
+    if (day % 30 === 15) events.push(...monthlyCount(r, pharmacyId, byId, dayStart, today, meta));
     if (events.length >= 20_000) yield [`stock-${pharmacyId}`, events.splice(0)];
   }
   if (events.length > 0) yield [`stock-${pharmacyId}`, events.splice(0)];
+}
+
+/** A monthly count: started, counted and posted, the batches moved by what was found. */
+function monthlyCount(r, pharmacyId, byId, dayStart, today, meta) {
+  const shelf = [...byId.values()].filter((b) => b.quantity > 0 && !b.expired);
+  if (shelf.length === 0) return [];
+  const batches = Array.from({ length: Math.min(10, shelf.length) }, () => r.pick(shelf)).filter(
+    (b, i, all) => all.indexOf(b) === i,
+  );
+  const countId = r.uuid();
+  const short = batches[0];
+  const lines = batches.map((b) => ({
+    batch: b,
+    expected: b.quantity,
+    counted: b === short ? b.quantity - 1 : b.quantity,
+    reason: b === short ? 'damaged' : null,
+  }));
+  short.quantity -= 1;
+  const at = (hours) => dayStart + hours * 3600_000;
+  return [
+    {
+      id: r.uuid(),
+      type: 'StockCountStarted',
+      data: {
+        countId,
+        pharmacyId,
+        categoryId: null,
+        shelfLocation: null,
+        note: 'Monthly count',
+        startedBy: null,
+        startedAt: new Date(at(21.5)).toISOString(),
+        lines: lines.map((l) => ({ batchId: l.batch.id, productId: l.batch.product.id, expected: l.expected })),
+      },
+      metadata: meta(at(21.5)),
+    },
+    {
+      id: r.uuid(),
+      type: 'StockCounted',
+      data: {
+        countId,
+        pharmacyId,
+        countedBy: null,
+        counts: lines.map((l) => ({ batchId: l.batch.id, counted: l.counted, reason: l.reason })),
+      },
+      metadata: meta(at(21.75)),
+    },
+    {
+      id: r.uuid(),
+      type: 'StockCountPosted',
+      data: {
+        countId,
+        pharmacyId,
+        postedBy: null,
+        postedAt: new Date(at(22)).toISOString(),
+        postedOn: today,
+        adjustments: lines
+          .map((l) => ({
+            batchId: l.batch.id,
+            productId: l.batch.product.id,
+            expected: l.expected,
+            counted: l.counted,
+            change: l.counted - l.expected,
+            reason: l.reason,
+          }))
+          .sort((a, b) => (a.batchId < b.batchId ? -1 : 1)),
+      },
+      metadata: meta(at(22)),
+    },
+  ];
 }
 
 /** A sale of 1 to 3 lines, FEFO from unexpired batches; null when nothing is in stock. */
