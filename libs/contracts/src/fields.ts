@@ -30,6 +30,23 @@ export function pageQueryFields<const S extends readonly [string, ...string[]]>(
   };
 }
 
+/** The orders of the short named lists: categories, suppliers and pharmacies. */
+export const namedListSorts = ['name', '-name', 'created', '-created'] as const;
+export type NamedListSort = (typeof namedListSorts)[number];
+
+/**
+ * GET /api/categories, /api/suppliers and /api/pharmacies. Without `limit`,
+ * `offset`, `sort` and `q`, the whole list (the specification's plain array).
+ * With any of them, one page of the rows whose names (either language) or
+ * other text (description, contact, address, phone, e-mail) contain `q`; the
+ * total in `X-Total-Count`.
+ */
+export const namedListQuerySchema = z.object({
+  q: z.string().trim().max(200, m.tooLong).optional(),
+  ...pageQueryFields(namedListSorts, m.namedListSortInvalid),
+});
+export type NamedListQuery = z.output<typeof namedListQuerySchema>;
+
 /** True when a list call asked for a page (any of `limit`, `offset`, `sort`). */
 export function isPageRequest(query: { limit?: number; offset?: number; sort?: string }): boolean {
   return query.limit !== undefined || query.offset !== undefined || query.sort !== undefined;

@@ -59,6 +59,7 @@ export const validationMessages = {
   sortInvalid: 'Sort by name, nameAr, sku, price or stock, with a leading minus for descending',
   userSortInvalid: 'Sort by name, email, role or created, with a leading minus for descending',
   transferSortInvalid: 'Sort by created or status, with a leading minus for descending',
+  namedListSortInvalid: 'Sort by name or created, with a leading minus for descending',
   transferStatusInvalid: 'Status must be pending, approved, completed or cancelled',
   countSortInvalid: 'Sort by started or status, with a leading minus for descending',
   inventorySortInvalid: 'Sort by expiry, product, batch, quantity or received, with a leading minus for descending',

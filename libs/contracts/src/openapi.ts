@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { apiErrorSchema } from './errors';
+import { namedListSorts } from './fields';
 import { pharmacyInputSchema, pharmacyListSchema, pharmacySchema } from './pharmacies';
 import {
   adminUserRowSchema,
@@ -127,6 +128,14 @@ const versioned = {
   }),
 };
 
+/** The query of the short named lists (categories, suppliers, pharmacies). */
+const namedListQuery = z.object({
+  q: z.string().optional().describe('Part of a name (either language) or of the other text fields'),
+  limit: z.string().optional().describe('1 to 500 (default 50 when paging)'),
+  offset: z.string().optional().describe('0 or more (default 0)'),
+  sort: z.enum(namedListSorts).optional().describe('Field, with a leading minus for descending (default name)'),
+});
+
 /** The REST contract, built from the same zod schemas the server validates with and the web forms use. */
 export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocument']> {
   const registry = new OpenAPIRegistry();
@@ -135,8 +144,16 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
     method: 'get',
     path: '/api/pharmacies',
     tags: ['Locations'],
-    summary: 'List pharmacy locations',
-    responses: { 200: json(pharmacyListSchema, 'Every location, ordered by name') },
+    summary:
+      'List pharmacy locations (administrators: all; pharmacists: the active ones): all of them, or with `limit`, `offset`, `sort` or `q` one page of those matching, the `X-Total-Count` header saying how many match',
+    request: { query: namedListQuery },
+    responses: {
+      200: json(
+        pharmacyListSchema,
+        'Every location, ordered by name (one page when paging; X-Total-Count: how many match)',
+      ),
+      400: error('Invalid limit, offset or sort'),
+    },
   });
   registry.registerPath({
     method: 'post',
@@ -423,7 +440,17 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
     ],
     ['Suppliers', '/api/suppliers', supplierInputSchema, supplierSchema, 'Only administrators can manage suppliers.'],
   ] as const) {
-    path('get', base, tag, `List ${tag.toLowerCase()}`, undefined, { 200: json(z.array(output), 'All, by name') });
+    path(
+      'get',
+      base,
+      tag,
+      `List ${tag.toLowerCase()}: all of them, or with \`limit\`, \`offset\`, \`sort\` or \`q\` one page of those matching, the \`X-Total-Count\` header saying how many match`,
+      { query: namedListQuery },
+      {
+        200: json(z.array(output), 'All, by name (one page when paging; X-Total-Count: how many match)'),
+        400: error('Invalid limit, offset or sort'),
+      },
+    );
     path(
       'post',
       base,

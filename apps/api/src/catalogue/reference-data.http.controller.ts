@@ -1,8 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
 import type { Selectable } from 'kysely';
 import {
   categoryInputSchema,
+  isPageRequest,
+  namedListQuerySchema,
+  type NamedListQuery,
   supplierInputSchema,
   type Category,
   type CategoryInput,
@@ -17,6 +21,7 @@ import { ZodValidationPipe } from '../common/validation';
 import { READ_DB } from '../infrastructure/tokens';
 import { newEntityId } from '../common/idempotency';
 import { ParseId } from '../common/ids';
+import { pageOfNamedList, sendPage } from '../common/paging';
 import {
   DeleteCategoryCommand,
   DeleteSupplierCommand,
@@ -42,9 +47,16 @@ export class CategoriesHttpController {
     @Inject(READ_DB) private readonly db: ReadDb,
   ) {}
 
+  /** Every category (the specification's plain array), or one page of them with `limit`, `offset`, `sort` and `q`. */
   @Get()
-  async list(): Promise<Category[]> {
-    return (await this.db.selectFrom('categories').selectAll().orderBy('name').execute()).map(toCategory);
+  async list(
+    @Query(new ZodValidationPipe(namedListQuerySchema)) query: NamedListQuery,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Category[]> {
+    const all = (await this.db.selectFrom('categories').selectAll().orderBy('name').execute()).map(toCategory);
+    if (!isPageRequest(query) && !query.q) return all;
+    const page = pageOfNamedList(all, query, (c) => [c.name, c.nameAr, c.description, c.descriptionAr]);
+    return sendPage(response, page.rows, page.total);
   }
 
   @Post()
@@ -82,9 +94,16 @@ export class SuppliersHttpController {
     @Inject(READ_DB) private readonly db: ReadDb,
   ) {}
 
+  /** Every supplier (the specification's plain array), or one page of them with `limit`, `offset`, `sort` and `q`. */
   @Get()
-  async list(): Promise<Supplier[]> {
-    return (await this.db.selectFrom('suppliers').selectAll().orderBy('name').execute()).map(toSupplier);
+  async list(
+    @Query(new ZodValidationPipe(namedListQuerySchema)) query: NamedListQuery,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Supplier[]> {
+    const all = (await this.db.selectFrom('suppliers').selectAll().orderBy('name').execute()).map(toSupplier);
+    if (!isPageRequest(query) && !query.q) return all;
+    const page = pageOfNamedList(all, query, (s) => [s.name, s.contactPerson, s.phone, s.email, s.address]);
+    return sendPage(response, page.rows, page.total);
   }
 
   @Post()

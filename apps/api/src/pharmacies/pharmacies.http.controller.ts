@@ -1,10 +1,19 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { pharmacyInputSchema, type Pharmacy, type PharmacyInput } from '@pharmacy/contracts';
+import type { Response } from 'express';
+import {
+  isPageRequest,
+  namedListQuerySchema,
+  pharmacyInputSchema,
+  type NamedListQuery,
+  type Pharmacy,
+  type PharmacyInput,
+} from '@pharmacy/contracts';
 import { pharmacyNotFound } from '@pharmacy/domain';
 import { AdminOnly, type Principal } from '../common/access/access';
 import { newEntityId } from '../common/idempotency';
 import { ParseId } from '../common/ids';
+import { pageOfNamedList, sendPage } from '../common/paging';
 import { Caller, Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
 import {
@@ -23,11 +32,21 @@ export class PharmaciesHttpController {
     private readonly queries: PharmacyQueries,
   ) {}
 
-  /** Administrators see every location; pharmacists the active ones (an inactive one takes no work). */
+  /**
+   * Administrators see every location; pharmacists the active ones (an inactive one takes no work).
+   * The whole list (the specification's plain array), or one page with `limit`, `offset`, `sort` and `q`.
+   */
   @Get()
-  async list(@Caller() caller: Principal): Promise<Pharmacy[]> {
-    const all = await this.queries.list();
-    return caller.role === 'admin' ? all : all.filter((pharmacy) => pharmacy.isActive);
+  async list(
+    @Query(new ZodValidationPipe(namedListQuerySchema)) query: NamedListQuery,
+    @Caller() caller: Principal,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Pharmacy[]> {
+    const everyone = await this.queries.list();
+    const visible = caller.role === 'admin' ? everyone : everyone.filter((pharmacy) => pharmacy.isActive);
+    if (!isPageRequest(query) && !query.q) return visible;
+    const page = pageOfNamedList(visible, query, (p) => [p.name, p.nameAr, p.address, p.addressAr, p.phone, p.email]);
+    return sendPage(response, page.rows, page.total);
   }
 
   @Post()
