@@ -1,3 +1,5 @@
+import { loadCatalogue } from '../i18n/messages';
+
 // jsdom lacks several browser APIs that Radix and the app use; these stand-ins
 // are just enough for components to mount and react to events in tests.
 
@@ -35,3 +37,8 @@ window.scrollTo = () => {};
 if (typeof globalThis.Response === 'undefined') {
   globalThis.Response = class Response {} as unknown as typeof globalThis.Response;
 }
+
+// The app fetches a language's messages when it is first shown; tests render
+// synchronously, so both catalogues are fetched here, before any test runs.
+void loadCatalogue('en');
+void loadCatalogue('ar');
