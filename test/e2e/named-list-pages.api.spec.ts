@@ -63,7 +63,10 @@ describe('pages of categories, suppliers and pharmacies', () => {
 
   describe.each(['categories', 'suppliers', 'pharmacies'] as const)('/api/%s', (list) => {
     const path = `/api/${list}`;
-    const [charlie, alpha, bravo] = [0, 1, 2].map((i) => () => created[list][i]!);
+    const nth = (i: number) => () => created[list][i]!;
+    const charlie = nth(0);
+    const alpha = nth(1);
+    const bravo = nth(2);
 
     it('answers the whole plain array without paging, with no total header', async () => {
       const response = await admin.get(path).expect(200);

@@ -125,6 +125,26 @@ describe('product pages', () => {
     expect(await page({ q: `${prefix}-nothing` })).toEqual({ products: [], total: 0 });
   });
 
+  it('keeps only the products on sale with active=true, and counts only them', async () => {
+    const withdrawn = (
+      await admin
+        .post('/api/products')
+        .send({ sku: `${prefix}-OFF`, name: `${prefix} Item Off`, price: '5.00', isActive: false })
+        .expect(201)
+    ).body as Product;
+    const everything = await page({ q: prefix, limit: 50 });
+    expect(everything.total).toBe(made.length + 1);
+    expect(everything.products.map((p) => p.id)).toContain(withdrawn.id);
+    const onSale = await page({ q: prefix, active: 'true', limit: 1 });
+    expect(onSale.total).toBe(made.length);
+    const all = await page({ active: 'true', limit: 500 });
+    expect(all.products.map((p) => p.id)).not.toContain(withdrawn.id);
+    const refused = await admin.get('/api/products').query({ active: 'yes' }).expect(400);
+    expect((refused.body as { errors: Array<{ message: string }> }).errors.map((e) => e.message)).toEqual([
+      'Use true or false',
+    ]);
+  });
+
   it('refuses a page it cannot give, with a message a person can act on', async () => {
     const messages = async (query: Record<string, string>) =>
       (

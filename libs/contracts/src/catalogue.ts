@@ -535,6 +535,12 @@ export const shortageSummarySchema = z.object({
 });
 export type ShortageSummaryCounts = z.infer<typeof shortageSummarySchema>;
 
+/** `true` or `false` in a query string. */
+const queryFlag = z
+  .enum(['true', 'false'], { error: m.flagInvalid })
+  .optional()
+  .transform((value) => value === 'true');
+
 /**
  * Orders of `GET /api/products` pages: a field, with a leading minus for
  * descending. `nameAr` is the name an Arabic reader sees (the Arabic name, or
@@ -558,9 +564,14 @@ export type ProductSort = (typeof productSorts)[number];
  * GET /api/products. Without `limit`, `offset` and `sort`, every product: the
  * specification's plain array. With any of them, one page of the products
  * matching `q` (name in both languages, generic name, brand, SKU, barcode, or
- * a scanned code), in that order; the `X-Total-Count` header says how many match.
+ * a scanned code), in that order, only the active ones with `active=true`; the
+ * `X-Total-Count` header says how many match.
  */
-export const productListQuerySchema = scopeQuerySchema.extend(pageQueryFields(productSorts, m.sortInvalid));
+export const productListQuerySchema = scopeQuerySchema.extend({
+  ...pageQueryFields(productSorts, m.sortInvalid),
+  /** `true`: only the products that are on sale (the dashboard's Active Products counts them). */
+  active: queryFlag,
+});
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
 /**
@@ -571,12 +582,6 @@ export type ProductListQuery = z.output<typeof productListQuerySchema>;
  */
 export const expiryStatuses = ['expired', 'critical', 'soon', 'expiring', 'good'] as const;
 export type ExpiryStatus = (typeof expiryStatuses)[number];
-
-/** `true` or `false` in a query string. */
-const queryFlag = z
-  .enum(['true', 'false'], { error: m.flagInvalid })
-  .optional()
-  .transform((value) => value === 'true');
 
 /** Filters of `GET /api/inventory` and its expiry summary. */
 const inventoryFilterFields = {

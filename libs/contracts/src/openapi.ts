@@ -494,18 +494,19 @@ function registerCataloguePaths(registry: OpenAPIRegistry): void {
     'get',
     '/api/products',
     'Products',
-    'Products with stock totals in scope: all of them, or with `limit`, `offset`, `sort` or `q` one page of those matching `q` (name in both languages, generic name, brand, SKU, barcode or a scanned code), the `X-Total-Count` header saying how many match',
+    'Products with stock totals in scope: all of them, or with `limit`, `offset`, `sort`, `q` or `active` one page of those matching `q` (name in both languages, generic name, brand, SKU, barcode or a scanned code), the `X-Total-Count` header saying how many match',
     {
       query: scopeParam.extend({
         q: z.string().optional(),
         limit: z.string().optional().describe('1 to 500 (default 50 when paging)'),
         offset: z.string().optional().describe('0 or more (default 0)'),
         sort: z.enum(productSorts).optional().describe('Field, with a leading minus for descending (default name)'),
+        active: z.enum(['true', 'false']).optional().describe('true: only the active products (asks for a page)'),
       }),
     },
     {
       200: json(z.array(productSchema), 'Products (one page when paging; X-Total-Count: how many match)'),
-      400: error('Invalid limit, offset or sort'),
+      400: error('Invalid limit, offset, sort or active'),
       403: error(scoped),
     },
   );

@@ -128,17 +128,18 @@ export class ProductQueries {
    */
   async page(
     scope: Scope,
-    options: { text: string; codes: string[]; sort: ProductSort; limit: number; offset: number },
+    options: { text: string; codes: string[]; activeOnly: boolean; sort: ProductSort; limit: number; offset: number },
   ): Promise<{ products: Product[]; total: number }> {
     const descending = options.sort.startsWith('-');
     const direction = descending ? 'desc' : 'asc';
     const key = options.sort.replace(/^-/, '') as 'name' | 'nameAr' | 'sku' | 'price' | 'stock';
-    const { text, codes, limit, offset } = options;
+    const { text, codes, activeOnly, limit, offset } = options;
     const indexed = hasTrigrams(text);
     const [page, total] = await Promise.all([
       key === 'stock'
         ? this.base(scope)
             .$if(text !== '', (q) => q.where((eb) => matching(eb, text, codes)))
+            .$if(activeOnly, (q) => q.where('products.isActive', '=', true))
             .orderBy(sql`coalesce(stock.units, 0)`, direction)
             .orderBy('products.id', direction)
             .limit(limit)
@@ -147,6 +148,7 @@ export class ProductQueries {
         : preferIndexes(this.db, indexed, (db) =>
             this.fewRows(scope, db)
               .$if(text !== '', (q) => q.where((eb) => matching(eb, text, codes)))
+              .$if(activeOnly, (q) => q.where('products.isActive', '=', true))
               .orderBy(
                 {
                   name: sql`products.name`,
@@ -166,6 +168,7 @@ export class ProductQueries {
           .selectFrom('products')
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .$if(text !== '', (q) => q.where((eb) => matching(eb, text, codes)))
+          .$if(activeOnly, (q) => q.where('products.isActive', '=', true))
           .executeTakeFirstOrThrow(),
       ),
     ]);

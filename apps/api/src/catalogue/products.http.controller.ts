@@ -45,11 +45,12 @@ export class ProductsHttpController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<Product[]> {
     const scope = await this.scope.readable(caller, query.pharmacyId);
-    if (!isPageRequest(query) && !query.q) return this.queries.list(scope);
+    if (!isPageRequest(query) && !query.q && !query.active) return this.queries.list(scope);
     const { text, codes } = scanCodes(query.q ?? '');
     const { products, total } = await this.queries.page(scope, {
       text,
       codes,
+      activeOnly: query.active,
       sort: query.sort ?? 'name',
       limit: query.limit ?? 50,
       offset: query.offset ?? 0,

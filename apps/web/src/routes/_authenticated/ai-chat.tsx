@@ -1,15 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { lowStockQueryOptions } from '../../features/ai-chat/api/chat';
+import {
+  contextInventoryQueryOptions,
+  lowStockCountQueryOptions,
+  productCountQueryOptions,
+} from '../../features/ai-chat/api/chat';
 import { AiChatPage } from '../../features/ai-chat/components/ai-chat-page';
-import { inventoryQueryOptions, productsQueryOptions } from '../../lib/catalogue';
 
 export const Route = createFileRoute('/_authenticated/ai-chat')({
   loader: ({ context }) => {
     if (!context.currentUser) return;
     // Quick Stats, and the context each question carries (specification 001 §9).
-    void context.queryClient.prefetchQuery(productsQueryOptions());
-    void context.queryClient.prefetchQuery(lowStockQueryOptions());
-    void context.queryClient.prefetchQuery(inventoryQueryOptions());
+    void context.queryClient.prefetchQuery(productCountQueryOptions());
+    void context.queryClient.prefetchQuery(lowStockCountQueryOptions());
+    void context.queryClient.prefetchQuery(contextInventoryQueryOptions());
   },
   component: AiChatPage,
 });

@@ -5,8 +5,7 @@ import { LoadErrorCallout } from '../../../components/load-error-callout';
 import { ChartIcon, ShieldIcon, SparklesIcon } from '../../../components/icons';
 import type { MessageId } from '../../../i18n/messages';
 import { useRole, type Role } from '../../../lib/authorization';
-import { useProducts } from '../../../lib/catalogue';
-import { useLowStock } from '../api/chat';
+import { useLowStockCount, useProductCount } from '../api/chat';
 
 const roleLabels: Readonly<Record<Role, { id: MessageId }>> = {
   admin: { id: 'role.administrator' },
@@ -14,20 +13,20 @@ const roleLabels: Readonly<Record<Role, { id: MessageId }>> = {
   auditor: { id: 'role.auditor' },
 };
 
-type CountQuery = Pick<UseQueryResult<readonly unknown[]>, 'data' | 'isPending' | 'isError'>;
+type CountQuery = Pick<UseQueryResult<{ total: number }>, 'data' | 'isPending' | 'isError'>;
 
 function Count({ query }: { query: CountQuery }) {
   const intl = useIntl();
   if (query.isPending) return <Skeleton width="48px" height="24px" />;
-  return <>{query.data ? intl.formatNumber(query.data.length) : '—'}</>;
+  return <>{query.data ? intl.formatNumber(query.data.total) : '—'}</>;
 }
 
 /** Total products (GET /api/products), low-stock items (GET /api/inventory/low-stock) and the user's role. */
 export function QuickStats() {
   const intl = useIntl();
   const role = useRole();
-  const products = useProducts();
-  const lowStock = useLowStock();
+  const products = useProductCount();
+  const lowStock = useLowStockCount();
   const failed = [products, lowStock].filter((query) => query.isError);
   return (
     <Card size="2">
@@ -51,7 +50,7 @@ export function QuickStats() {
             <dt>
               <FormattedMessage id="aiChat.stats.lowStock" />
             </dt>
-            <dd data-stat="low-stock" data-warning={(lowStock.data?.length ?? 0) > 0 || undefined}>
+            <dd data-stat="low-stock" data-warning={(lowStock.data?.total ?? 0) > 0 || undefined}>
               <Count query={lowStock} />
             </dd>
           </div>

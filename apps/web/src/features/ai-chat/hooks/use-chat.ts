@@ -5,9 +5,8 @@ import { useToast } from '../../../components/toaster';
 import { useLanguage } from '../../../i18n/use-language';
 import { isUnauthorizedError } from '../../../lib/api';
 import { useRole } from '../../../lib/authorization';
-import { useInventory, useProducts } from '../../../lib/catalogue';
 import { useSignedInUser } from '../../../lib/session';
-import { askAssistant, chatMutationKey, useLowStock } from '../api/chat';
+import { askAssistant, chatMutationKey, useContextInventory, useLowStockCount, useProductCount } from '../api/chat';
 import { chatContext, historyOf, isSendable } from '../utils/conversation';
 import { appendMessage, readConversation, useConversation } from './use-conversation';
 
@@ -25,17 +24,17 @@ export function useChat() {
   const role = useRole();
   const user = useSignedInUser();
   const { conversation, clear } = useConversation(user.id);
-  const products = useProducts();
-  const lowStock = useLowStock();
-  const inventory = useInventory();
+  const products = useProductCount();
+  const lowStock = useLowStockCount();
+  const inventory = useContextInventory();
   const mutationKey = chatMutationKey(user.id);
   const { mutateAsync } = useMutation({ mutationKey, mutationFn: askAssistant });
   // Counted in the cache, not in this component: a page opened again while a question is out still waits for it.
   const isAwaitingReply = useIsMutating({ mutationKey }) > 0;
 
-  const productList = products.data;
-  const lowStockList = lowStock.data;
-  const inventoryList = inventory.data;
+  const productCount = products.data?.total;
+  const lowStockCount = lowStock.data?.total;
+  const inventoryRows = inventory.data?.rows;
   const userId = user.id;
 
   /** False when nothing was sent: an empty or blank message (§5), or a reply still awaited (§4). */
@@ -46,7 +45,7 @@ export function useChat() {
       const message = text.trim();
       const history = historyOf(readConversation(userId).messages);
       appendMessage(userId, { id: crypto.randomUUID(), role: 'user', content: message, timestamp: nowIso() });
-      const context = chatContext({ products: productList, lowStock: lowStockList, inventory: inventoryList, role });
+      const context = chatContext({ products: productCount, lowStock: lowStockCount, inventory: inventoryRows, role });
       // Appended here rather than in the component, so an answer that comes after the user left the page is kept.
       mutateAsync({ message, context, history, language }).then(
         (answer) =>
@@ -79,7 +78,7 @@ export function useChat() {
       );
       return true;
     },
-    [queryClient, userId, productList, lowStockList, inventoryList, role, mutateAsync, language, intl, toast],
+    [queryClient, userId, productCount, lowStockCount, inventoryRows, role, mutateAsync, language, intl, toast],
   );
 
   return { conversation, send, clear, isAwaitingReply };

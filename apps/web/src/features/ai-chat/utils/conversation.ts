@@ -1,4 +1,4 @@
-import type { ChatRequest, InventoryBatch, LowStockItem, Product } from '@pharmacy/contracts';
+import type { ChatRequest, InventoryBatch } from '@pharmacy/contracts';
 import { z } from 'zod';
 import type { Role } from '../../../lib/authorization';
 
@@ -55,8 +55,11 @@ export function historyOf(messages: readonly ChatMessage[]): NonNullable<ChatReq
 }
 
 export interface ContextSources {
-  products: readonly Product[] | undefined;
-  lowStock: readonly LowStockItem[] | undefined;
+  /** How many products there are. */
+  products: number | undefined;
+  /** How many products are low on stock. */
+  lowStock: number | undefined;
+  /** The first inventory rows. */
   inventory: readonly InventoryBatch[] | undefined;
   role: Role;
 }
@@ -69,8 +72,8 @@ export interface ContextSources {
  */
 export function chatContext({ products, lowStock, inventory, role }: ContextSources): Record<string, unknown> {
   return {
-    ...(products ? { totalProducts: products.length } : {}),
-    ...(lowStock ? { lowStockItems: lowStock.length } : {}),
+    ...(products !== undefined ? { totalProducts: products } : {}),
+    ...(lowStock !== undefined ? { lowStockItems: lowStock } : {}),
     ...(inventory ? { recentInventory: inventory.slice(0, CONTEXT_INVENTORY_ROWS) } : {}),
     userRole: role,
   };

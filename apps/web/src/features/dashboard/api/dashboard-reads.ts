@@ -83,12 +83,21 @@ export function useFefo(pharmacyId: string | null) {
   return useQuery(fefoQueryOptions(pharmacyId));
 }
 
-/** GET /api/products: the catalogue, with stock totals in scope. */
-export function scopedProductsQueryOptions(pharmacyId: string | null) {
-  return scopedReadOptions(['/api/products'], { pharmacyId }, productList);
+/**
+ * GET /api/products?active=true&limit=1: how many products are on sale
+ * (X-Total-Count), without reading the catalogue. Under the products key, so
+ * a product's edit refreshes it.
+ */
+export function activeProductsCountQueryOptions() {
+  return serverPageQueryOptions(productSchema, {
+    path: '/api/products',
+    page: 1,
+    pageSize: 1,
+    filters: { active: 'true' },
+  });
 }
-export function useScopedProducts(pharmacyId: string | null) {
-  return useQuery(scopedProductsQueryOptions(pharmacyId));
+export function useActiveProductsCount() {
+  return useQuery(activeProductsCountQueryOptions());
 }
 
 /** By the name the reader sees: `nameAr` (the Arabic name where there is one) for an Arabic reader. */

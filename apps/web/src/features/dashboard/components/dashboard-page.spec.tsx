@@ -161,13 +161,16 @@ function listedProducts(data: Data, pharmacyId: string | null, sort = 'name'): P
     }));
 }
 
-/** GET /api/products with `limit`, `offset`, `q` and `pharmacyId`: one page, the total in X-Total-Count. */
+/** GET /api/products with `limit`, `offset`, `q`, `active` and `pharmacyId`: one page, the total in X-Total-Count. */
 function productPages(data: Data): FakeHandler {
   return (_, url) => {
     const query = url!.searchParams;
     const text = (query.get('q') ?? '').toLowerCase();
-    const matching = listedProducts(data, query.get('pharmacyId'), query.get('sort') ?? 'name').filter((p) =>
-      [p.name, p.nameAr, p.sku, p.brand].some((name) => (name ?? '').toLowerCase().includes(text)),
+    const activeOnly = query.get('active') === 'true';
+    const matching = listedProducts(data, query.get('pharmacyId'), query.get('sort') ?? 'name').filter(
+      (p) =>
+        (!activeOnly || p.isActive) &&
+        [p.name, p.nameAr, p.sku, p.brand].some((name) => (name ?? '').toLowerCase().includes(text)),
     );
     const offset = Number(query.get('offset') ?? 0);
     const rows = matching.slice(offset, offset + Number(query.get('limit') ?? 50));

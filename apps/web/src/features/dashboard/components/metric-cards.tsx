@@ -4,7 +4,7 @@ import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CartIcon, ChartIcon, PillIcon, WarningIcon } from '../../../components/icons';
 import { useMoneyFormatter } from '../../../lib/money';
-import { useDailyMetrics, useLowStockCount, useScopedProducts } from '../api/dashboard-reads';
+import { useActiveProductsCount, useDailyMetrics, useLowStockCount } from '../api/dashboard-reads';
 import { WidgetError } from './widget-error';
 
 // Specification §2: fixed figures, not computed from earlier days.
@@ -76,9 +76,8 @@ export function MetricCards({ pharmacyId }: { pharmacyId: string | null }) {
   const intl = useIntl();
   const money = useMoneyFormatter();
   const metrics = useDailyMetrics(pharmacyId);
-  const products = useScopedProducts(pharmacyId);
+  const activeProducts = useActiveProductsCount();
   const lowStock = useLowStockCount(pharmacyId);
-  const activeProducts = products.data?.filter((product) => product.isActive).length ?? 0;
 
   return (
     <Grid columns={{ initial: '1', xs: '2', md: '4' }} gap="4" asChild>
@@ -102,9 +101,9 @@ export function MetricCards({ pharmacyId }: { pharmacyId: string | null }) {
         <MetricCard
           label={<FormattedMessage id="dashboard.metrics.activeProducts" />}
           icon={PillIcon}
-          query={products}
+          query={activeProducts}
           error={<FormattedMessage id="dashboard.error.products" />}
-          value={intl.formatNumber(activeProducts)}
+          value={intl.formatNumber(activeProducts.data?.total ?? 0)}
           footer={<FormattedMessage id="dashboard.metrics.activeProductsHint" />}
         />
         <MetricCard
