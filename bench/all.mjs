@@ -9,8 +9,10 @@
 //   data      the chain data set (bench/data.mjs), only when BENCH_DATA_DIR holds
 //             no cluster yet (BENCH_FRESH_DATA=1 makes it again); its rebuild fills
 //             the read models the list benchmarks read
-//   lists     first pages of every list, product search, and every list page of the
-//             web app in Chromium, on the chain data set (bench/lists.mjs)
+//   lists     first pages of every list and product search over HTTP, on the chain
+//             data set (bench/lists.mjs)
+//   pages     every list page of the web app in Chromium, on the chain data set
+//             (bench/list-pages.mjs)
 //   rebuild   every projection rebuilt from the chain's log and swapped in
 //             (bench/rebuild.mjs; skipped when the data step has just rebuilt)
 //   checkout  sales over HTTP (bench/checkout.mjs, its own cluster and log)
@@ -37,6 +39,7 @@ const freshData = process.env.BENCH_FRESH_DATA === '1' || !existsSync(join(DATA_
 const scenarios = [
   { name: 'data', script: 'data.mjs', wanted: freshData },
   { name: 'lists', script: 'lists.mjs', wanted: true },
+  { name: 'pages', script: 'list-pages.mjs', wanted: true },
   // The data step ends with the same rebuild: no need to measure it twice.
   { name: 'rebuild', script: 'rebuild.mjs', wanted: !freshData },
   { name: 'checkout', script: 'checkout.mjs', wanted: true },

@@ -25,13 +25,14 @@
 //
 // Prints the machine's load at the start and the end, and the resident memory
 // of the server process and of the PostgreSQL cluster after the run.
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signIn, startApi } from './lib/api.mjs';
 import { fmt, percentiles, pg, readDb, table } from './lib/util.mjs';
+import { figure, postgresMemory, processMemory, writeSummary } from './lib/summary.mjs';
 
 const require = createRequire(import.meta.url);
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -52,7 +53,7 @@ const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
 /**
  * Every list's first page as the web app asks for it (apps/web/src/features),
  * and the other reads its page makes as it opens. `scoped`: the endpoint takes
- * `pharmacyId`. `n` overrides the number of requests (a whole list is slow by design).
+ * `pharmacyId`. `n` overrides the number of requests.
  */
 function listReads(today) {
   const month = { startDate: isoDay(today - 30 * DAY_MS), endDate: isoDay(today) };
@@ -112,8 +113,15 @@ function listReads(today) {
     { name: 'dashboard: recent sales', path: '/api/sales', query: { limit: 5 }, scoped: true },
     { name: 'dashboard: today', path: '/api/sales/metrics/daily', query: {}, scoped: true },
     { name: 'dashboard: FEFO', path: '/api/inventory/fefo', query: {}, scoped: true },
-    // The dashboard's metric cards read the whole catalogue with its stock totals (not paged).
-    { name: 'dashboard: whole catalogue', path: '/api/products', query: {}, scoped: true, n: 10 },
+    {
+      name: 'dashboard: active products count',
+      path: '/api/products',
+      query: { active: 'true', ...page(1) },
+      scoped: false,
+    },
+    // AI assistant: Quick Stats' counts (the low-stock one is the dashboard's) and the first inventory rows.
+    { name: 'assistant: product count', path: '/api/products', query: page(1), scoped: false },
+    { name: 'assistant: inventory rows', path: '/api/inventory', query: page(10), scoped: false },
   ];
 }
 
@@ -255,39 +263,6 @@ async function measureSearch(base, cookie, url, client, pharmacyId) {
   return results;
 }
 
-/** Resident memory of a process in MB (now and its peak), from /proc. */
-async function processRss(pid) {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
-  const kb = (field) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0);
-  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
-}
-
-/**
- * Memory of the cluster in MB: the sum of the resident memory of the
- * postmaster and its children (shared buffers count once per process that
- * touched them), and their proportional set size (shared pages split between them).
- */
-async function postgresRss(client) {
-  const { rows } = await client.query('SHOW data_directory');
-  const head = await readFile(join(rows[0].data_directory, 'postmaster.pid'), 'utf8').catch(() => '');
-  const postmaster = Number(head.split('\n')[0]);
-  if (!postmaster) return null;
-  const pids = [postmaster];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
-    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) pids.push(Number(entry));
-  }
-  let rss = 0;
-  let pss = 0;
-  for (const pid of pids) {
-    const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8').catch(() => '');
-    rss += Number(rollup.match(/^Rss:\s+(\d+) kB/m)?.[1] ?? 0);
-    pss += Number(rollup.match(/^Pss:\s+(\d+) kB/m)?.[1] ?? 0);
-  }
-  return { processes: pids.length, rssMb: rss / 1024, pssMb: pss / 1024 };
-}
-
 const load = () =>
   loadavg()
     .map((n) => n.toFixed(2))
@@ -409,15 +384,38 @@ export async function lists(url, { log = console.log } = {}) {
         'HTTP: GET /api/products/search wall time. found: queries that found at least one product.',
     );
 
-    const memory = { api: await processRss(api.child.pid), postgres: await postgresRss(client) };
+    const dataDir = (await client.query('SHOW data_directory')).rows[0].data_directory;
+    const memory = { api: await processMemory(api.child.pid), postgres: await postgresMemory(dataDir) };
     const loadAtEnd = loadavg();
     log(
       `\nmemory after the run: API process ${fmt.int(memory.api.rssMb)} MB resident (peak ${fmt.int(memory.api.peakMb)} MB); ` +
-        (memory.postgres
-          ? `PostgreSQL ${memory.postgres.processes} processes, ${fmt.int(memory.postgres.rssMb)} MB resident summed ` +
-            `(${fmt.int(memory.postgres.pssMb)} MB proportional, shared buffers counted once)`
-          : 'PostgreSQL: not found'),
+        `PostgreSQL ${memory.postgres.processes} processes, ${fmt.int(memory.postgres.pssMb)} MB ` +
+        '(proportional set size: shared buffers counted once)',
     );
+    const slowest = (rows) => rows.reduce((worst, row) => (row.p95 > worst.p95 ? row : worst));
+    const measured = searchFigures.filter((f) => !f.skipped);
+    const worstList = slowest(listFigures);
+    const worstSearch = slowest(measured);
+    await writeSummary([
+      figure(
+        'lists',
+        `first pages, slowest p95 (${worstList.name}, ${worstList.scope}); ` +
+          `${listFigures.filter((f) => f.met).length} of ${listFigures.length} within target`,
+        worstList.p95,
+        'ms',
+        LIST_TARGET_MS,
+      ),
+      figure(
+        'lists',
+        `product search, slowest p95 (${worstSearch.kind}, ${worstSearch.scope}); ` +
+          `${measured.filter((f) => f.met).length} of ${measured.length} within target`,
+        worstSearch.p95,
+        'ms',
+        SEARCH_TARGET_MS,
+      ),
+      figure('lists', 'API process, peak resident', memory.api.peakMb, 'MB'),
+      figure('lists', 'PostgreSQL (all its processes, Pss)', memory.postgres.pssMb, 'MB'),
+    ]);
     log(`load average at the end: ${load()} (1, 5, 15 min)`);
     return {
       lists: listFigures,
