@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { dropUnusedRadixBreakpoints } from './radix-breakpoints';
 
 // The root scripts run vite from the repository root, so every path is resolved
 // from this file rather than from the working directory.
@@ -20,6 +21,9 @@ export default defineConfig({
     }),
     react(),
   ],
+  css: {
+    postcss: { plugins: [dropUnusedRadixBreakpoints()] },
+  },
   resolve: {
     alias: {
       '@pharmacy/contracts': here('../../libs/contracts/src/index.ts'),
