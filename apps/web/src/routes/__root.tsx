@@ -1,12 +1,18 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import type { RouterContext } from '../app/router';
 import { ErrorPage } from '../components/error-page';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { NotFoundPage } from '../components/not-found-page';
-import { PharmacySelectionScreen } from '../features/auth/components/pharmacy-selection-screen';
 import { useAuthState } from '../lib/session';
+
+// Only a user with several pharmacies and none chosen sees it: it is fetched then, not on every first load.
+const PharmacySelectionScreen = lazy(() =>
+  import('../features/auth/components/pharmacy-selection-screen').then((module) => ({
+    default: module.PharmacySelectionScreen,
+  })),
+);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootComponent,
@@ -30,6 +36,11 @@ function RootComponent() {
 
   if (auth.isPending) return <FullPageSpinner />;
   if (auth.isError) return <ErrorPage reset={() => void auth.refetch()} />;
-  if (auth.data.status === 'needsPharmacy') return <PharmacySelectionScreen pharmacies={auth.data.pharmacies} />;
+  if (auth.data.status === 'needsPharmacy')
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <PharmacySelectionScreen pharmacies={auth.data.pharmacies} />
+      </Suspense>
+    );
   return <Outlet />;
 }
