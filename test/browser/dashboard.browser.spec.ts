@@ -10,6 +10,7 @@ import {
   screenshot,
   signIn,
   signInAndChoose,
+  switchToArabic,
   unexpectedErrors,
   visible,
 } from './support';
@@ -179,7 +180,7 @@ describe('Dashboard in the browser', () => {
         await page.getByRole('searchbox', { name: 'Search products...' }).fill('');
 
         // Arabic, right to left.
-        await page.getByRole('button', { name: /العربية/ }).click();
+        await switchToArabic(page);
         await visible(page.getByRole('heading', { level: 1, name: 'لوحة التحكم' }));
         expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
         await visible(page.getByText('مرحبًا بعودتك، Sara!'));
@@ -219,7 +220,7 @@ describe('Dashboard in the browser', () => {
         await visible(region(page, 'Recent Sales').getByRole('listitem').first());
         await shoot(page, 'dashboard-en-3-pharmacist');
         // Both alerts (nothing dismissed in this session), right to left.
-        await page.getByRole('button', { name: /العربية/ }).click();
+        await switchToArabic(page);
         await visible(page.getByText('تنبيه انخفاض المخزون'));
         await visible(page.getByText('تنبيه انتهاء الصلاحية'));
         await page.mouse.move(0, 0);

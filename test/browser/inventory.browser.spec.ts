@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
   documentDirection,
+  formatDay,
   gone,
   launchBrowser,
   openSession,
@@ -12,10 +13,10 @@ import {
   screenshot,
   signIn,
   signInAndChoose,
+  switchToArabic,
   toast,
   unexpectedErrors,
   visible,
-  formatDay,
 } from './support';
 
 // Products, the batch dialog with a scanned pack, Batch Management, Expiry
@@ -457,7 +458,7 @@ describe('Inventory and products in the browser', () => {
       const { context, page, errors } = await openSession(browser);
       try {
         await signInAndChoose(app, page, demoAccounts.admin);
-        await page.getByRole('button', { name: /العربية/ }).click();
+        await switchToArabic(page);
         await visible(page.getByRole('navigation', { name: 'التنقل الرئيسي' }));
         expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
         await walk(page, arabic, {

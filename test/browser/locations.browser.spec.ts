@@ -10,11 +10,12 @@ import {
   openSession as openBrowserSession,
   OUTPUT_DIR,
   screenshot,
+  type Session,
   signInAndChoose,
+  switchToArabic,
   toast,
   unexpectedErrors,
   visible,
-  type Session,
 } from './support';
 
 // Walks the Locations page in a real Chromium against the real server (fresh
@@ -273,7 +274,7 @@ describe('Locations page in the browser', () => {
     async () => {
       const { context, page, errors } = await openSession();
       try {
-        await page.getByRole('button', { name: /العربية/ }).click();
+        await switchToArabic(page);
         await visible(page.getByRole('heading', { level: 1, name: arabic.title }));
         expect(await page.evaluate<string>('document.documentElement.dir')).toBe('rtl');
         expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });

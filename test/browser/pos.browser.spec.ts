@@ -12,6 +12,7 @@ import {
   openSession,
   screenshot,
   signIn,
+  switchToArabic,
   unexpectedErrors,
   visible,
 } from './support';
@@ -216,7 +217,7 @@ describe('The point of sale in the browser', () => {
         try {
           await signIn(app, page, demoAccounts.layla);
           if (t.language === 'ar') {
-            await page.getByRole('button', { name: /العربية/ }).click();
+            await switchToArabic(page);
             expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
           }
           const number = await sell(page, t, scanned, searched);

@@ -10,6 +10,7 @@ import {
   screenshot,
   signIn,
   signInAndChoose,
+  switchToArabic,
   toast,
   unexpectedErrors,
   visible,
@@ -123,7 +124,7 @@ describe('Sign-in and the shell in the browser', () => {
         await visible(page.locator('.shell-header').getByText('Al-Shifa Pharmacy — Downtown'));
 
         // Arabic: right to left, the sidebar on the right, Arabic labels.
-        await page.getByRole('button', { name: /العربية/ }).click();
+        await switchToArabic(page);
         await visible(page.getByRole('heading', { level: 1, name: 'لوحة التحكم' }));
         expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
         await visible(page.getByRole('navigation', { name: 'التنقل الرئيسي' }).getByRole('link', { name: 'المواقع' }));
@@ -296,7 +297,7 @@ describe('Sign-in and the shell in the browser', () => {
         }
 
         // Arabic.
-        await page.getByRole('button', { name: /العربية/ }).click();
+        await switchToArabic(page);
         await visible(page.getByRole('heading', { level: 1, name: 'إدارة المستخدمين' }));
         await visible(card('Nadia Saleh').getByText('صيدلية الشفاء — وسط البلد'));
         await screenshot(page, 'users-ar-1-list');
@@ -425,7 +426,7 @@ describe('Sign-in and the shell in the browser', () => {
         await visible(page.getByText('Pharmacist login username:'));
 
         // Arabic view of the Security tab.
-        await page.getByRole('button', { name: /العربية/ }).click();
+        await switchToArabic(page);
         await visible(page.getByText('جلسة نشطة'));
         await screenshot(page, 'settings-ar-1-security');
         await page.getByRole('tab', { name: 'النظام' }).click();

@@ -75,7 +75,16 @@ export async function gone(locator: Locator): Promise<void> {
 
 /** The whole page, or with `viewportOnly` what is on screen (for fixed overlays such as the phone sheet). */
 export async function screenshot(page: Page, name: string, { viewportOnly = false } = {}): Promise<void> {
-  await page.evaluate('document.fonts.ready');
+  // A page that navigates meanwhile (a redirect) has its own fonts to wait for: wait again on the new document.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.evaluate('document.fonts.ready');
+      break;
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('Execution context was destroyed')) throw error;
+      await page.waitForLoadState();
+    }
+  }
   await page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`), fullPage: !viewportOnly });
 }
 
@@ -83,6 +92,16 @@ export async function documentDirection(page: Page): Promise<{ dir: string; lang
   return page.evaluate<{ dir: string; lang: string }>(
     '({ dir: document.documentElement.dir, lang: document.documentElement.lang })',
   );
+}
+
+/**
+ * Switches the app to Arabic with the shell's language button and waits until
+ * the page has turned: the Arabic messages are fetched on the first switch,
+ * and text, `dir` and `lang` change together once they arrive.
+ */
+export async function switchToArabic(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /العربية/ }).click();
+  await page.locator('html[dir="rtl"][lang="ar"]').waitFor({ state: 'attached' });
 }
 
 /**
@@ -147,7 +166,7 @@ export async function inSignedInSession(
   try {
     await signInAndChoose(app, page, account);
     if (language === 'ar') {
-      await page.getByRole('button', { name: /العربية/ }).click();
+      await switchToArabic(page);
       expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
     }
     await walk(page);

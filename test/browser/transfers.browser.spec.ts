@@ -9,6 +9,7 @@ import {
   openSession,
   screenshot,
   signInAndChoose,
+  switchToArabic,
   toast,
   unexpectedErrors,
   visible,
@@ -352,7 +353,7 @@ describe('Stock transfers in the browser', () => {
         try {
           await signInAndChoose(app, page, demoAccounts.admin);
           if (t.language === 'ar') {
-            await page.getByRole('button', { name: /العربية/ }).click();
+            await switchToArabic(page);
             expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
           }
           await nav(page).getByRole('link', { name: t.shortagesNav, exact: true }).click();
