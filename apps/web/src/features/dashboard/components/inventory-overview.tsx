@@ -1,8 +1,8 @@
-import { Badge, Box, Button, Card, Flex, Heading, IconButton, Table, Text, TextField } from '@radix-ui/themes';
+import { Badge, Box, Button, Card, Flex, Heading, IconButton, Table, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState, type ComponentProps } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DownloadIcon, PencilIcon, SearchIcon, TransferIcon } from '../../../components/icons';
+import { DownloadIcon, PencilIcon, TransferIcon } from '../../../components/icons';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { useToast } from '../../../components/toaster';
@@ -23,6 +23,7 @@ import type { StockStatus } from '../utils/stock-status';
 import { usePageTarget } from './page-link-button';
 import { WidgetError } from './widget-error';
 import { usePermissions } from '../../../lib/authorization';
+import { SearchField } from '../../../components/search-field';
 
 const COLUMNS = 6;
 
@@ -116,17 +117,11 @@ export function InventoryOverview({ pharmacyId, pharmacies }: InventoryOverviewP
             </Heading>
             <Flex gap="2" align="center">
               <Box flexGrow="1" minWidth={{ initial: '0', sm: '260px' }}>
-                <TextField.Root
-                  type="search"
+                <SearchField
                   value={query}
-                  onChange={(event) => setQuery(event.target.value)}
-                  placeholder={intl.formatMessage({ id: 'dashboard.inventory.search' })}
-                  aria-label={intl.formatMessage({ id: 'dashboard.inventory.search' })}
-                >
-                  <TextField.Slot>
-                    <SearchIcon />
-                  </TextField.Slot>
-                </TextField.Root>
+                  onValueChange={setQuery}
+                  label={intl.formatMessage({ id: 'dashboard.inventory.search' })}
+                />
               </Box>
               <Button
                 variant="soft"

@@ -11,14 +11,13 @@ import {
   Select,
   Table,
   Text,
-  TextField,
   Tooltip,
 } from '@radix-ui/themes';
 import type { ComponentProps } from 'react';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DataTable } from '../../../components/data-table';
-import { DownloadIcon, PackageMinusIcon, PercentIcon, SearchIcon, TransferIcon } from '../../../components/icons';
+import { DownloadIcon, PackageMinusIcon, PercentIcon, TransferIcon } from '../../../components/icons';
 import { PaginationBar } from '../../../components/pagination-bar';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
@@ -45,6 +44,7 @@ import { ExpiryStatusBadge } from './expiry-status-badge';
 import { ExpiryTransferDialog, type PharmacyOption } from './expiry-transfer-dialog';
 import { WriteOffDialog } from './write-off-dialog';
 import { PharmacyFilter } from '../../../components/pharmacy-filter';
+import { SearchField } from '../../../components/search-field';
 
 type Color = ComponentProps<typeof Text>['color'];
 
@@ -301,18 +301,12 @@ export function ExpiryPage() {
         </ul>
       </Grid>
 
-      <TextField.Root
-        type="search"
+      <SearchField
         className="search-field"
         value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        placeholder={intl.formatMessage({ id: 'expiry.search' })}
-        aria-label={intl.formatMessage({ id: 'expiry.search' })}
-      >
-        <TextField.Slot>
-          <SearchIcon />
-        </TextField.Slot>
-      </TextField.Root>
+        onValueChange={setQuery}
+        label={intl.formatMessage({ id: 'expiry.search' })}
+      />
 
       <DataTable
         label={intl.formatMessage({ id: 'expiry.table.label' })}

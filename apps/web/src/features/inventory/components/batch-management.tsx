@@ -1,10 +1,10 @@
 import type { InventoryBatch, InventorySort } from '@pharmacy/contracts';
-import { Button, Callout, Flex, Heading, IconButton, Table, Text, TextField, Tooltip } from '@radix-ui/themes';
+import { Button, Callout, Flex, Heading, IconButton, Table, Text, Tooltip } from '@radix-ui/themes';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DataTable } from '../../../components/data-table';
 import { HistoryDrawer } from '../../../components/history-drawer';
-import { HistoryIcon, PencilIcon, PlusIcon, SearchIcon, TransferIcon, WarningIcon } from '../../../components/icons';
+import { HistoryIcon, PencilIcon, PlusIcon, TransferIcon, WarningIcon } from '../../../components/icons';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { useLanguage } from '../../../i18n/use-language';
 import { usePermissions } from '../../../lib/authorization';
@@ -17,6 +17,7 @@ import { batchStatus } from '../utils/batch-status';
 import { SEARCH_DEBOUNCE_MS } from '../utils/search';
 import { BatchFormDialog } from './batch-form-dialog';
 import { BatchStatusBadge } from './status-badges';
+import { SearchField } from '../../../components/search-field';
 
 const TRANSFERS_PATH = '/transfers';
 
@@ -149,21 +150,15 @@ export function BatchManagement() {
           <FormattedMessage id="inventory.batches.title" />
         </Heading>
         <Flex gap="2" direction={{ initial: 'column', sm: 'row' }}>
-          <TextField.Root
-            type="search"
+          <SearchField
             value={query}
-            onChange={(event) => {
-              setQuery(event.target.value);
+            onValueChange={(value) => {
+              setQuery(value);
               setPage(1);
             }}
-            placeholder={intl.formatMessage({ id: 'inventory.batches.search' })}
-            aria-label={intl.formatMessage({ id: 'inventory.batches.search' })}
+            label={intl.formatMessage({ id: 'inventory.batches.search' })}
             className="search-field"
-          >
-            <TextField.Slot>
-              <SearchIcon />
-            </TextField.Slot>
-          </TextField.Root>
+          />
           {canWrite && (
             <Button onClick={() => openForm(null)}>
               <PlusIcon />

@@ -1,22 +1,8 @@
 import type { SalesUnit } from '@pharmacy/contracts';
-import {
-  Badge,
-  Box,
-  Button,
-  Callout,
-  Card,
-  Flex,
-  Grid,
-  Heading,
-  Select,
-  Spinner,
-  Table,
-  Text,
-  TextField,
-} from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Select, Spinner, Table, Text } from '@radix-ui/themes';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { RefreshIcon, SearchIcon, WarningIcon } from '../../../components/icons';
+import { RefreshIcon, WarningIcon } from '../../../components/icons';
 import { PaginationBar } from '../../../components/pagination-bar';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
@@ -31,6 +17,7 @@ import { trackingStatus, type TrackingStatus } from '../utils/batch-status';
 import { serverStatus, shortProductId } from '../utils/expiry-tracking';
 import { SEARCH_DEBOUNCE_MS } from '../utils/search';
 import { TrackingStatusBadge, trackingLooks } from './status-badges';
+import { SearchField } from '../../../components/search-field';
 
 const ALL = 'all';
 const statuses: TrackingStatus[] = ['expired', 'critical', 'expiresSoon', 'expiring', 'good'];
@@ -177,21 +164,15 @@ export function ExpiryTracking() {
         <FormattedMessage id="inventory.tracking.title" />
       </Heading>
       <Flex gap="2" direction={{ initial: 'column', md: 'row' }}>
-        <TextField.Root
-          type="search"
+        <SearchField
           className="grow"
           value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
+          onValueChange={(value) => {
+            setQuery(value);
             resetPage();
           }}
-          placeholder={intl.formatMessage({ id: 'inventory.tracking.search' })}
-          aria-label={intl.formatMessage({ id: 'inventory.tracking.search' })}
-        >
-          <TextField.Slot>
-            <SearchIcon />
-          </TextField.Slot>
-        </TextField.Root>
+          label={intl.formatMessage({ id: 'inventory.tracking.search' })}
+        />
         <Select.Root
           value={location}
           onValueChange={(value) => {

@@ -1,8 +1,7 @@
-import { Box, Flex, Table, Text, TextField } from '@radix-ui/themes';
+import { Box, Flex, Table, Text } from '@radix-ui/themes';
 import type { StockOverviewRow } from '@pharmacy/contracts';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { SearchIcon } from '../../../components/icons';
 import { LoadErrorCallout } from '../../../components/load-error-callout';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { SkeletonRows } from '../../../components/skeleton-rows';
@@ -14,6 +13,7 @@ import { useStockOverviewPage } from '../api/inventory-pages';
 import { stockStatus } from '../utils/stock-overview';
 import { SEARCH_DEBOUNCE_MS } from '../utils/search';
 import { StockStatusBadge } from './status-badges';
+import { SearchField } from '../../../components/search-field';
 
 /**
  * Inventory → Overview: units on hand per product, a page at a time, searched,
@@ -51,20 +51,14 @@ export function StockOverview() {
   return (
     <Flex direction="column" gap="4">
       <Box maxWidth={{ initial: '100%', sm: '420px' }}>
-        <TextField.Root
-          type="search"
+        <SearchField
           value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
+          onValueChange={(value) => {
+            setQuery(value);
             setPage(1);
           }}
-          placeholder={intl.formatMessage({ id: 'inventory.overview.search' })}
-          aria-label={intl.formatMessage({ id: 'inventory.overview.search' })}
-        >
-          <TextField.Slot>
-            <SearchIcon />
-          </TextField.Slot>
-        </TextField.Root>
+          label={intl.formatMessage({ id: 'inventory.overview.search' })}
+        />
       </Box>
       <Box className="table-scroll">
         <Table.Root

@@ -1,8 +1,8 @@
 import type { Pharmacy } from '@pharmacy/contracts';
-import { Box, Button, Flex, Grid, Heading, Text, TextField } from '@radix-ui/themes';
+import { Box, Button, Flex, Grid, Heading, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DownloadIcon, PlusIcon, SearchIcon } from '../../../components/icons';
+import { DownloadIcon, PlusIcon } from '../../../components/icons';
 import { useLanguage } from '../../../i18n/use-language';
 import { usePermissions } from '../../../lib/authorization';
 import { usePharmacies } from '../../../lib/pharmacies';
@@ -16,6 +16,7 @@ import { LOCATION_GRID_COLUMNS } from './location-grid';
 import { LocationsEmptyState } from './locations-empty-state';
 import { LocationsLoadError } from './locations-load-error';
 import { LocationsSkeleton } from './locations-skeleton';
+import { SearchField } from '../../../components/search-field';
 
 export function LocationsPage() {
   const intl = useIntl();
@@ -110,18 +111,13 @@ export function LocationsPage() {
       </Flex>
 
       <Box maxWidth={{ initial: '100%', sm: '420px' }}>
-        <TextField.Root
-          type="search"
+        <SearchField
           size="3"
           value={query}
-          onChange={(event) => setQuery(event.target.value)}
+          onValueChange={setQuery}
           placeholder={intl.formatMessage({ id: 'locations.search.placeholder' })}
-          aria-label={intl.formatMessage({ id: 'locations.search.label' })}
-        >
-          <TextField.Slot>
-            <SearchIcon />
-          </TextField.Slot>
-        </TextField.Root>
+          label={intl.formatMessage({ id: 'locations.search.label' })}
+        />
       </Box>
 
       {content}

@@ -1,17 +1,5 @@
 import type { Product } from '@pharmacy/contracts';
-import {
-  Badge,
-  Box,
-  Button,
-  Callout,
-  Flex,
-  Heading,
-  IconButton,
-  Table,
-  Text,
-  TextField,
-  Tooltip,
-} from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Flex, Heading, IconButton, Table, Text, Tooltip } from '@radix-ui/themes';
 import { productSchema } from '@pharmacy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -19,15 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { DataTable } from '../../../components/data-table';
 import { HistoryDrawer } from '../../../components/history-drawer';
-import {
-  DownloadIcon,
-  HistoryIcon,
-  PencilIcon,
-  PlusIcon,
-  SearchIcon,
-  TrashIcon,
-  WarningIcon,
-} from '../../../components/icons';
+import { DownloadIcon, HistoryIcon, PencilIcon, PlusIcon, TrashIcon, WarningIcon } from '../../../components/icons';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { useToast } from '../../../components/toaster';
 import { useLanguage } from '../../../i18n/use-language';
@@ -44,6 +24,7 @@ import { useExportProducts } from '../hooks/use-export-products';
 import { deleteProductFailure } from '../utils/delete-feedback';
 import { productSortFor } from '../utils/product-sort';
 import { ProductFormDialog } from './product-form-dialog';
+import { SearchField } from '../../../components/search-field';
 
 /**
  * /products (specification 001 §2): Product Management. The server pages,
@@ -288,21 +269,16 @@ export function ProductsPage() {
       </Flex>
 
       <Box maxWidth={{ initial: '100%', sm: '480px' }}>
-        <TextField.Root
-          type="search"
+        <SearchField
           size="3"
           value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
+          onValueChange={(value) => {
+            setQuery(value);
             setPage(1);
           }}
           placeholder={intl.formatMessage({ id: 'products.search.placeholder' })}
-          aria-label={intl.formatMessage({ id: 'products.search.label' })}
-        >
-          <TextField.Slot>
-            <SearchIcon />
-          </TextField.Slot>
-        </TextField.Root>
+          label={intl.formatMessage({ id: 'products.search.label' })}
+        />
       </Box>
 
       {scanned && search.isError && (

@@ -1,7 +1,6 @@
 import type { Sale, SalesSort } from '@pharmacy/contracts';
-import { Badge, Flex, Skeleton, Table, Text, TextField } from '@radix-ui/themes';
+import { Badge, Flex, Skeleton, Table, Text } from '@radix-ui/themes';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { SearchIcon } from '../../../components/icons';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LoadErrorCallout } from '../../../components/load-error-callout';
 import { useDateTimeFormatter } from '../../../lib/dates';
@@ -15,6 +14,7 @@ import { transactionId } from '../utils/report-rows';
 import { ReportTable } from './report-table';
 import { SalesCharts } from './sales-charts';
 import { SummaryTiles } from './summary-tiles';
+import { SearchField } from '../../../components/search-field';
 
 /**
  * The Sales report (specification 001 §2): Total Revenue, Total Orders and
@@ -141,18 +141,12 @@ export function SalesReport({
       {summary.isPending && <Skeleton height="240px" />}
       {summary.data && <SalesCharts summary={summary.data} window={window} today={today} />}
 
-      <TextField.Root
-        type="search"
+      <SearchField
         className="search-field"
         value={search.typed}
-        onChange={(event) => onSearchChange(event.target.value)}
-        placeholder={intl.formatMessage({ id: 'reports.sales.search' })}
-        aria-label={intl.formatMessage({ id: 'reports.sales.search' })}
-      >
-        <TextField.Slot>
-          <SearchIcon />
-        </TextField.Slot>
-      </TextField.Root>
+        onValueChange={onSearchChange}
+        label={intl.formatMessage({ id: 'reports.sales.search' })}
+      />
       <ReportTable
         label={{ id: 'reports.sales.tableLabel' }}
         columns={[

@@ -1,24 +1,11 @@
 import type { ShortageItem, ShortageSort, ShortageSummaryCounts } from '@pharmacy/contracts';
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Flex,
-  Grid,
-  Heading,
-  IconButton,
-  Table,
-  Text,
-  TextField,
-  Tooltip,
-} from '@radix-ui/themes';
+import { Badge, Box, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, Tooltip } from '@radix-ui/themes';
 import type { ComponentProps } from 'react';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DataTable } from '../../../components/data-table';
 import { PaginationBar } from '../../../components/pagination-bar';
-import { DownloadIcon, SearchIcon, TransferIcon } from '../../../components/icons';
+import { DownloadIcon, TransferIcon } from '../../../components/icons';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
 import { usePermissions, useRole } from '../../../lib/authorization';
@@ -31,6 +18,7 @@ import { fetchAllShortages, useShortagePage, useShortageSummary } from '../api/s
 import { useExportShortages } from '../hooks/use-export-shortages';
 import { deficitSeverity, isCritical, suggestedTransfer, type DeficitSeverity } from '../utils/shortages';
 import { PharmacyFilter } from '../../../components/pharmacy-filter';
+import { SearchField } from '../../../components/search-field';
 
 const TRANSFERS_PATH = '/transfers';
 
@@ -228,18 +216,12 @@ export function ShortagesPage() {
         </ul>
       </Grid>
 
-      <TextField.Root
-        type="search"
+      <SearchField
         className="search-field"
         value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        placeholder={intl.formatMessage({ id: 'shortages.search' })}
-        aria-label={intl.formatMessage({ id: 'shortages.search' })}
-      >
-        <TextField.Slot>
-          <SearchIcon />
-        </TextField.Slot>
-      </TextField.Root>
+        onValueChange={setQuery}
+        label={intl.formatMessage({ id: 'shortages.search' })}
+      />
 
       <DataTable
         label={intl.formatMessage({ id: 'shortages.table.label' })}

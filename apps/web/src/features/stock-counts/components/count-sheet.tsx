@@ -18,7 +18,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { defineMessages, FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import { FormField } from '../../../components/form-field';
-import { ArrowBackIcon, ScanIcon, SearchIcon } from '../../../components/icons';
+import { ArrowBackIcon, ScanIcon } from '../../../components/icons';
 import { LoadErrorCallout } from '../../../components/load-error-callout';
 import { useToast } from '../../../components/toaster';
 import type { MessageId } from '../../../i18n/messages';
@@ -43,6 +43,7 @@ import {
 } from '../utils/count-sheet';
 import { countNumber, filterLines } from '../utils/counts';
 import { CountStatusBadge } from './count-status-badge';
+import { SearchField } from '../../../components/search-field';
 
 export const varianceReasonLabels: Record<VarianceReason, MessageDescriptor> = defineMessages({
   miscount: { id: 'counts.reason.miscount' },
@@ -453,18 +454,12 @@ function SheetBody({ count, back }: { count: StockCountDetail; back: ReactNode }
                   </Flex>
                 )}
               </FormField>
-              <TextField.Root
-                type="search"
+              <SearchField
                 value={search}
-                onChange={(event) => setSearch(event.target.value)}
+                onValueChange={setSearch}
                 onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
-                placeholder={intl.formatMessage({ id: 'counts.sheet.search' })}
-                aria-label={intl.formatMessage({ id: 'counts.sheet.search' })}
-              >
-                <TextField.Slot>
-                  <SearchIcon />
-                </TextField.Slot>
-              </TextField.Root>
+                label={intl.formatMessage({ id: 'counts.sheet.search' })}
+              />
             </Grid>
             {scanNote && (
               <Text as="p" size="2" mt="2" color={scanNote.problem ? 'orange' : 'green'} role="status">

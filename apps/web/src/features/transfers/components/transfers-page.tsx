@@ -1,23 +1,10 @@
 import { transferSchema, type Transfer, type TransferSort, type TransferSummary } from '@pharmacy/contracts';
-import {
-  Box,
-  Button,
-  Card,
-  Flex,
-  Grid,
-  Heading,
-  IconButton,
-  Link,
-  Table,
-  Text,
-  TextField,
-  Tooltip,
-} from '@radix-ui/themes';
+import { Box, Button, Card, Flex, Grid, Heading, IconButton, Link, Table, Text, Tooltip } from '@radix-ui/themes';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DataTable } from '../../../components/data-table';
 import { PaginationBar } from '../../../components/pagination-bar';
-import { CheckIcon, EyeIcon, PlusIcon, SearchIcon } from '../../../components/icons';
+import { CheckIcon, EyeIcon, PlusIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toaster';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
@@ -34,6 +21,7 @@ import { CreateTransferDialog, type PharmacyOption, type TransferPrefill } from 
 import { TransferDetailDialog } from './transfer-detail-dialog';
 import { TransferStatusBadge } from './transfer-status-badge';
 import { PharmacyFilter } from '../../../components/pharmacy-filter';
+import { SearchField } from '../../../components/search-field';
 
 /** Specification 001 §2 and §4: four tiles; "In Progress" counts approved transfers (dispatched, on the way). */
 const tiles: readonly { key: string; count: keyof TransferSummary; label: { id: MessageId } }[] = [
@@ -216,21 +204,15 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
       </Grid>
 
       <Flex gap="2" direction={{ initial: 'column', sm: 'row' }}>
-        <TextField.Root
-          type="search"
+        <SearchField
           className="grow"
           value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
+          onValueChange={(value) => {
+            setQuery(value);
             setPage(1);
           }}
-          placeholder={intl.formatMessage({ id: 'transfers.search' })}
-          aria-label={intl.formatMessage({ id: 'transfers.search' })}
-        >
-          <TextField.Slot>
-            <SearchIcon />
-          </TextField.Slot>
-        </TextField.Root>
+          label={intl.formatMessage({ id: 'transfers.search' })}
+        />
         <PharmacyFilter
           value={pharmacyId}
           onChange={(next) => {

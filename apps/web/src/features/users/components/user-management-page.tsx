@@ -1,9 +1,9 @@
 import type { UserSort } from '@pharmacy/contracts';
-import { Box, Button, Callout, Flex, Grid, Heading, Select, Skeleton, Text, TextField } from '@radix-ui/themes';
+import { Box, Button, Callout, Flex, Grid, Heading, Select, Skeleton, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AccessDenied } from '../../../components/access-denied';
-import { PlusIcon, SearchIcon, WarningIcon } from '../../../components/icons';
+import { PlusIcon, WarningIcon } from '../../../components/icons';
 import { PaginationBar } from '../../../components/pagination-bar';
 import type { MessageId } from '../../../i18n/messages';
 import { usePermissions } from '../../../lib/authorization';
@@ -13,6 +13,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { firstAdminUserPage, useAdminUserPage } from '../api/get-admin-users';
 import { CreateUserDialog } from './create-user-dialog';
 import { UserCard } from './user-card';
+import { SearchField } from '../../../components/search-field';
 
 /** The orders the list offers (the server sorts; see GET /api/admin/users). */
 const sorts: ReadonlyArray<{ value: UserSort; label: { id: MessageId } }> = [
@@ -121,21 +122,16 @@ function UserManagement() {
 
       <Flex gap="2" direction={{ initial: 'column', sm: 'row' }} align={{ sm: 'center' }}>
         <Box width={{ initial: '100%', sm: '420px' }}>
-          <TextField.Root
-            type="search"
+          <SearchField
             size="3"
             value={query}
-            onChange={(event) => {
-              setQuery(event.target.value);
+            onValueChange={(value) => {
+              setQuery(value);
               setPage(1);
             }}
             placeholder={intl.formatMessage({ id: 'users.search.placeholder' })}
-            aria-label={intl.formatMessage({ id: 'users.search.label' })}
-          >
-            <TextField.Slot>
-              <SearchIcon />
-            </TextField.Slot>
-          </TextField.Root>
+            label={intl.formatMessage({ id: 'users.search.label' })}
+          />
         </Box>
         <Select.Root
           size="3"
