@@ -36,7 +36,8 @@ function dashboardAs(user: CurrentUser, run: VerificationRun) {
 describe('the verification alert on the dashboard', () => {
   it('tells an administrator the read models differ from a replay, and leads to the Verification tab', async () => {
     dashboardAs(aUser(), aRun({ status: 'differences' }));
-    const alert = await screen.findByTestId('verification-alert');
+    // The file's first render of the whole app (routes, screens, messages) can take seconds on a busy CI machine.
+    const alert = await screen.findByTestId('verification-alert', {}, { timeout: 5000 });
     expect(within(alert).getByText('The read models differ from a replay of the event log')).toBeTruthy();
     expect(within(alert).getByRole('link', { name: 'Open verification' }).getAttribute('href')).toBe(
       '/audit?tab=verification',
