@@ -22,7 +22,7 @@
 /* global document -- readyAt and the change check run in the page */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_ADMIN, signIn, startApi } from './lib/api.mjs';
@@ -129,17 +129,12 @@ async function newSignedInPage(browser, base, cookie, language) {
   return context.newPage();
 }
 
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-
 /**
  * Starts the server (serving the built web app) on the database at `url` and
  * times every list page in Chromium; prints the tables and returns the figures.
  */
 export async function listPages(url, { log = console.log, webDist = process.env.WEB_DIST_DIR } = {}) {
-  log(`load average at the start: ${load()} (1, 5, 15 min)`);
+  log(`load average at the start: ${fmt.load()} (1, 5, 15 min)`);
   const dir = await mkdtemp(join(tmpdir(), 'bench-list-pages-'));
   await mkdir(SHOTS, { recursive: true });
   let api = null;
@@ -260,7 +255,7 @@ export async function listPages(url, { log = console.log, webDist = process.env.
         ),
     );
     log(`status: the slowest of the ${LOADS} loads against the target. Screenshots (English and Arabic): ${SHOTS}`);
-    log(`load average at the end: ${load()} (1, 5, 15 min)`);
+    log(`load average at the end: ${fmt.load()} (1, 5, 15 min)`);
     const worst = figures.reduce((slowest, f) => (f.max > slowest.max ? f : slowest));
     await writeSummary([
       figure(

@@ -32,6 +32,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signIn, startApi } from './lib/api.mjs';
 import { fmt, percentiles, pg, readDb, table } from './lib/util.mjs';
+import { prng } from './data/generate.mjs';
 import { figure, postgresMemory, processMemory, writeSummary } from './lib/summary.mjs';
 
 const require = createRequire(import.meta.url);
@@ -162,18 +163,6 @@ async function measure(base, cookie, path, n) {
   };
 }
 
-/** A small seeded generator (mulberry32), so the search queries are the same on every run. */
-function seeded(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The search texts, by kind: for ten products drawn with a fixed seed, what a
  * user types or scans to find each. The GS1 string is a DataMatrix's content
@@ -187,8 +176,8 @@ async function searchQueries(client) {
               WHERE b.product_id = p.id ORDER BY b.id LIMIT 1) AS batch
        FROM products p WHERE p.is_active ORDER BY p.sku`,
   );
-  const random = seeded(SEARCH_SEED);
-  const picked = Array.from({ length: SEARCH_PRODUCTS }, () => products[Math.floor(random() * products.length)]);
+  const { pick } = prng(SEARCH_SEED);
+  const picked = Array.from({ length: SEARCH_PRODUCTS }, () => pick(products));
   const gs1 = (p) => {
     if (!p.batch || !/^\d{8,14}$/.test(p.barcode ?? '')) return null;
     const [lot, expiry] = p.batch.split(' ');
@@ -263,18 +252,13 @@ async function measureSearch(base, cookie, url, client, pharmacyId) {
   return results;
 }
 
-const load = () =>
-  loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
-
 /**
  * Starts the server on the database at `url`, times every list's first page
  * and product search as an administrator; prints the tables and returns the figures.
  */
 export async function lists(url, { log = console.log } = {}) {
   const loadAtStart = loadavg();
-  log(`load average at the start: ${load()} (1, 5, 15 min)`);
+  log(`load average at the start: ${fmt.load()} (1, 5, 15 min)`);
   const dir = await mkdtemp(join(tmpdir(), 'bench-lists-'));
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -416,7 +400,7 @@ export async function lists(url, { log = console.log } = {}) {
       figure('lists', 'API process, peak resident', memory.api.peakMb, 'MB'),
       figure('lists', 'PostgreSQL (all its processes, Pss)', memory.postgres.pssMb, 'MB'),
     ]);
-    log(`load average at the end: ${load()} (1, 5, 15 min)`);
+    log(`load average at the end: ${fmt.load()} (1, 5, 15 min)`);
     return {
       lists: listFigures,
       search: searchFigures,

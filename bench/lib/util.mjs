@@ -1,6 +1,7 @@
 // Small helpers shared by the benchmark scenarios (no dependencies).
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -122,6 +123,11 @@ export const fmt = {
   ms: (n) => (Number.isFinite(n) ? n.toFixed(2) : '-'),
   pct: (n) => (Number.isFinite(n) ? `${Math.round(n)}%` : '-'),
   num: (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : '-'),
+  /** The machine's load averages over 1, 5 and 15 minutes. */
+  load: () =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' '),
 };
 
 /** Renders rows (arrays of strings) as an aligned text table with a header rule. */

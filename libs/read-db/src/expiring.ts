@@ -1,5 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ReadDb } from './connection';
+import { containsPattern } from './like';
 
 /** A batch with stock that has expired or expires within a window: what the Expiry screen and the daily e-mail list. */
 export interface ExpiringBatchRow {
@@ -184,7 +185,7 @@ function countWhere(
  */
 async function searchConditions(db: ReadDb, text: string): Promise<RawBuilder<SqlBool>[]> {
   if (text === '') return [];
-  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(text);
   const [products, pharmacies] = await Promise.all([
     db.selectFrom('products').select('id').where('searchText', 'like', pattern).execute(),
     db

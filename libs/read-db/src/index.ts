@@ -13,3 +13,4 @@ export {
   type ExpiringTotals,
 } from './expiring';
 export { lowStockPage, lowStockProducts, type LowStockOrder, type LowStockRow } from './low-stock';
+export { containsPattern } from './like';

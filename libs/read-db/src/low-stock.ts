@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ReadDb } from './connection';
+import { containsPattern } from './like';
 
 /** An active product at or below its minimum stock level. */
 export interface LowStockRow {
@@ -13,27 +14,24 @@ export interface LowStockRow {
 
 /**
  * Active products whose packs at the given pharmacies (or all) are at or
- * below their minimum, fewest first. The one query behind
- * `GET /api/inventory/low-stock` and the assistant's low-stock answers.
+ * below their minimum, with their stock (`s.units`, null for none) and the
+ * columns of a `LowStockRow`: the selection both the list and its pages read.
  */
-export async function lowStockProducts(
-  db: ReadDb,
-  options: { pharmacyIds: readonly string[] | 'all' },
-): Promise<LowStockRow[]> {
+function lowStockSelection(db: ReadDb, pharmacyIds: readonly string[] | 'all') {
   let stock = db
     .selectFrom('inventoryBatches')
     .select(['productId', (eb) => eb.fn.sum<string>('quantity').as('units')])
     .where('isActive', '=', true)
     .groupBy('productId');
-  if (options.pharmacyIds !== 'all') {
+  if (pharmacyIds !== 'all') {
     // An empty scope matches no pharmacy: every product then counts zero packs.
     stock = stock.where(
       'pharmacyId',
       'in',
-      options.pharmacyIds.length > 0 ? [...options.pharmacyIds] : ['00000000-0000-0000-0000-000000000000'],
+      pharmacyIds.length > 0 ? [...pharmacyIds] : ['00000000-0000-0000-0000-000000000000'],
     );
   }
-  const rows = await db
+  return db
     .selectFrom('products as p')
     .leftJoin(stock.as('s'), 's.productId', 'p.id')
     .select([
@@ -45,7 +43,19 @@ export async function lowStockProducts(
       sql<string>`coalesce(s.units, 0)`.as('currentStock'),
     ])
     .where('p.isActive', '=', true)
-    .where(sql<boolean>`coalesce(s.units, 0) <= p.min_stock_level`)
+    .where(sql<boolean>`coalesce(s.units, 0) <= p.min_stock_level`);
+}
+
+/**
+ * Active products whose packs at the given pharmacies (or all) are at or
+ * below their minimum, fewest first. The one query behind
+ * `GET /api/inventory/low-stock` and the assistant's low-stock answers.
+ */
+export async function lowStockProducts(
+  db: ReadDb,
+  options: { pharmacyIds: readonly string[] | 'all' },
+): Promise<LowStockRow[]> {
+  const rows = await lowStockSelection(db, options.pharmacyIds)
     .orderBy(sql`coalesce(s.units, 0)`)
     .orderBy('p.name')
     .execute();
@@ -68,34 +78,9 @@ export async function lowStockPage(
   options: { pharmacyIds: readonly string[] | 'all'; text: string },
   page: { order: LowStockOrder; limit: number; offset: number },
 ): Promise<{ rows: LowStockRow[]; total: number }> {
-  let stock = db
-    .selectFrom('inventoryBatches')
-    .select(['productId', (eb) => eb.fn.sum<string>('quantity').as('units')])
-    .where('isActive', '=', true)
-    .groupBy('productId');
-  if (options.pharmacyIds !== 'all') {
-    stock = stock.where(
-      'pharmacyId',
-      'in',
-      options.pharmacyIds.length > 0 ? [...options.pharmacyIds] : ['00000000-0000-0000-0000-000000000000'],
-    );
-  }
-  let low = db
-    .selectFrom('products as p')
-    .leftJoin(stock.as('s'), 's.productId', 'p.id')
-    .select([
-      'p.id as productId',
-      'p.name as productName',
-      'p.nameAr as productNameAr',
-      'p.sku as productSku',
-      'p.minStockLevel',
-      sql<string>`coalesce(s.units, 0)`.as('currentStock'),
-      sql<string>`count(*) over ()`.as('total'),
-    ])
-    .where('p.isActive', '=', true)
-    .where(sql<boolean>`coalesce(s.units, 0) <= p.min_stock_level`);
+  let low = lowStockSelection(db, options.pharmacyIds).select(sql<string>`count(*) over ()`.as('total'));
   if (options.text !== '') {
-    low = low.where('p.searchText', 'like', `%${options.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    low = low.where('p.searchText', 'like', containsPattern(options.text));
   }
   const order = { stock: sql`coalesce(s.units, 0)`, name: sql`p.name`, sku: sql`lower(p.sku)` }[page.order.key];
   const rows = await low

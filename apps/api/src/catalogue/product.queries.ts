@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type ExpressionBuilder, type Kysely, type NotNull } from 'kysely';
 import type { HistoryEntry, Product, ProductSort } from '@pharmacy/contracts';
-import type { ReadDatabase, ReadDb } from '@pharmacy/read-db';
+import { containsPattern, type ReadDatabase, type ReadDb } from '@pharmacy/read-db';
 import { hasTrigrams, preferIndexes } from '../common/index-scans';
 import { READ_DB } from '../infrastructure/tokens';
 
@@ -11,11 +11,6 @@ export type Scope = 'all' | string[];
 /** The pharmacy ids of a scope for `IN (...)`; an empty scope matches no row (SQL has no empty list). */
 export const inScope = (scope: string[]): string[] =>
   scope.length > 0 ? scope : ['00000000-0000-0000-0000-000000000000'];
-
-/** Escapes LIKE wildcards so user text matches literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Packs on sale per product: on hand less what is held for pending transfers. */
 function stockTotals(db: Kysely<ReadDatabase>, scope: Scope) {
@@ -245,7 +240,7 @@ function matching(eb: ExpressionBuilder<ReadDatabase, 'products'>, text: string,
   const exact = exactCodes(text, codes);
   return eb.or([
     // search_text is stored lower-cased: LIKE finds the same rows as ILIKE, at a fraction of the cost per row.
-    eb('products.searchText', 'like', `%${escapeLike(text.toLowerCase())}%`),
+    eb('products.searchText', 'like', containsPattern(text)),
     eb(sql`lower(products.sku)`, 'in', exact),
     eb(sql`lower(products.barcode)`, 'in', exact),
   ]);

@@ -3,13 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { AdminUserRow, RegisterUserInput, Role, UserPharmacy, UserSort } from '@pharmacy/contracts';
 import { DomainError, pharmacyNotFound, type ErrorCode } from '@pharmacy/domain';
-import type { ReadDatabase, ReadDb } from '@pharmacy/read-db';
+import { containsPattern, type ReadDatabase, type ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
 import { writeAudit, type RequestOrigin } from './audit';
 import { hashPassword } from './crypto/passwords';
 import { idempotencyKeyReused } from '../common/command-executor';
 import { isUuid } from '../common/ids';
-import { escapeLike } from '../catalogue/product.queries';
 
 const blocked = (code: ErrorCode, message: string) => new DomainError(code, message);
 export const userNotFound = (userId: string) => new DomainError('USER_NOT_FOUND', 'User not found', { userId });
@@ -60,7 +59,7 @@ export class UsersAdminService {
     const name = sql<string>`lower(coalesce(nullif(concat_ws(' ', first_name, last_name), ''), email))`;
     let users = this.db.selectFrom('users').where('isActive', '=', true);
     if (options.q !== '') {
-      const pattern = `%${escapeLike(options.q.toLowerCase())}%`;
+      const pattern = containsPattern(options.q);
       users = users.where((eb) =>
         eb.or([eb(sql`concat_ws(' ', first_name, last_name)`, 'ilike', pattern), eb('email', 'ilike', pattern)]),
       );

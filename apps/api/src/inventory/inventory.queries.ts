@@ -12,9 +12,9 @@ import {
   type StockOverviewRow,
   type StockOverviewSort,
 } from '@pharmacy/contracts';
-import type { InventoryBatchesTable, ReadDb } from '@pharmacy/read-db';
+import { containsPattern, type InventoryBatchesTable, type ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
-import { escapeLike, inScope, type Scope } from '../catalogue/product.queries';
+import { inScope, type Scope } from '../catalogue/product.queries';
 import { hasTrigrams, preferIndexes } from '../common/index-scans';
 
 const batchLabels = [
@@ -145,7 +145,7 @@ export class InventoryQueries {
   private async conditions(filter: BatchFilter, today: string): Promise<RawBuilder<SqlBool>[]> {
     const conditions: RawBuilder<SqlBool>[] = [];
     if (filter.text !== '') {
-      const pattern = `%${escapeLike(filter.text.toLowerCase())}%`;
+      const pattern = containsPattern(filter.text);
       const [products, pharmacies] = await Promise.all([
         // Through the trigram index of the search text (the planner would read all 20,000 products).
         preferIndexes(this.db, hasTrigrams(filter.text), (db) =>
@@ -195,7 +195,7 @@ export class InventoryQueries {
     }[key];
     const inScopeSql =
       scope === 'all' ? sql<boolean>`true` : sql<boolean>`b.pharmacy_id in (${sql.join(inScope(scope))})`;
-    const pattern = `%${escapeLike(options.text.toLowerCase())}%`;
+    const pattern = containsPattern(options.text);
     let rows = this.db
       .selectFrom('products as p')
       .leftJoinLateral(
@@ -319,7 +319,7 @@ export class InventoryQueries {
       .groupBy(['p.id', 'p.name', 'p.nameAr', 'p.sku'])
       .orderBy('p.name')
       .limit(100);
-    if (q) query = query.where('p.searchText', 'ilike', `%${escapeLike(q.toLowerCase())}%`);
+    if (q) query = query.where('p.searchText', 'ilike', containsPattern(q));
     if (productId) query = query.where('p.id', '=', productId);
     const rows = await query.execute();
     return rows.map((r) => ({ ...r, availableQty: Number(r.availableQty) }));

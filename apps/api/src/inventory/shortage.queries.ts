@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type RawBuilder } from 'kysely';
 import type { ShortageItem, ShortageSort, ShortageSummaryCounts } from '@pharmacy/contracts';
-import type { ReadDb } from '@pharmacy/read-db';
+import { containsPattern, type ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
-import { escapeLike, inScope, type Scope } from '../catalogue/product.queries';
+import { inScope, type Scope } from '../catalogue/product.queries';
 
 /** Which shortages: at the pharmacies in scope, on `today`, whose product or pharmacy names `text` ('' for all). */
 export interface ShortageFilter {
@@ -154,7 +154,7 @@ const gridFrom = sql`
 /** At or below a minimum above 0, at a pharmacy in scope, with the product or the pharmacy named by the search. */
 function gridWhere(filter: ShortageFilter): RawBuilder<unknown> {
   const inScopeSql = filter.scope === 'all' ? sql`true` : sql`ph.id IN (${sql.join(inScope(filter.scope))})`;
-  const pattern = `%${escapeLike(filter.text.toLowerCase())}%`;
+  const pattern = containsPattern(filter.text);
   const matching =
     filter.text === ''
       ? sql`true`

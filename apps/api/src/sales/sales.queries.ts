@@ -9,8 +9,8 @@ import {
   type SaleReturn,
   type SalesSort,
 } from '@pharmacy/contracts';
-import type { ReadDb } from '@pharmacy/read-db';
-import { escapeLike, inScope, type Scope } from '../catalogue/product.queries';
+import { containsPattern, type ReadDb } from '@pharmacy/read-db';
+import { inScope, type Scope } from '../catalogue/product.queries';
 import { personName } from '../common/person-name';
 import { READ_DB } from '../infrastructure/tokens';
 
@@ -225,7 +225,7 @@ function salesMatching(text: string): RawBuilder<SqlBool> | null {
   const needle = text.trim().replace(/^#/, '').trim();
   if (needle === '') return null;
   const parts: RawBuilder<SqlBool>[] = [
-    sql<SqlBool>`lower(coalesce(s.customer_name, '') || ' ' || coalesce(s.customer_phone, '')) like ${`%${escapeLike(needle.toLowerCase())}%`}
+    sql<SqlBool>`lower(coalesce(s.customer_name, '') || ' ' || coalesce(s.customer_phone, '')) like ${containsPattern(needle)}
       and (s.customer_name is not null or s.customer_phone is not null)`,
   ];
   if (/^[0-9a-f]{4,8}$/i.test(needle)) {

@@ -9,9 +9,9 @@ import type {
   TransferStep,
   TransferSummary,
 } from '@pharmacy/contracts';
-import type { ReadDatabase, ReadDb } from '@pharmacy/read-db';
+import { containsPattern, type ReadDatabase, type ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
-import { escapeLike, inScope, type Scope } from '../catalogue/product.queries';
+import { inScope, type Scope } from '../catalogue/product.queries';
 import { hasTrigrams, preferIndexes } from '../common/index-scans';
 import { personName } from '../common/person-name';
 
@@ -65,7 +65,7 @@ export class TransferQueries {
   ): Promise<{ transfers: Transfer[]; total: number }> {
     const direction = options.sort.startsWith('-') ? 'desc' : 'asc';
     const wanted = options.q.trim().replace(/^#/, '').toLowerCase();
-    const pattern = `%${escapeLike(wanted)}%`;
+    const pattern = containsPattern(wanted);
     // The pharmacies whose name matches, first (a few dozen rows): the transfers are then found through the
     // from/to indexes, ORed with the trigram index of the id and notes; a subquery there would scan every transfer.
     const named =

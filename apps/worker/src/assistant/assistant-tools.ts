@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { addDaysIso } from '@pharmacy/domain';
-import { expiringBatches, lowStockProducts, type ReadDb } from '@pharmacy/read-db';
+import { containsPattern, expiringBatches, lowStockProducts, type ReadDb } from '@pharmacy/read-db';
 
 /**
  * The assistant's only way to know anything: read-only lookups over the read
@@ -149,7 +149,7 @@ export class AssistantTools {
   async findProduct(_context: ToolContext, query: string): Promise<ProductMatch | null> {
     const needle = query.trim().toLowerCase();
     if (!needle) return null;
-    const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(needle);
     // An exact SKU or barcode first, then the closest name or generic name.
     const best = await this.db
       .selectFrom('products')
