@@ -1,5 +1,6 @@
 import { catalogueProjection } from './catalogue/catalogue.projection';
 import { countsProjection } from './counts/counts.projection';
+import { discrepanciesProjection } from './discrepancies/discrepancies.projection';
 import { ledgerProjection } from './ledger/ledger.projection';
 import { auditEventsProjection } from './ledger/audit-events.projection';
 import { historyProjection } from './history/history.projection';
@@ -17,6 +18,7 @@ export const allProjections: readonly Projection[] = [
   salesProjection,
   transfersProjection,
   countsProjection,
+  discrepanciesProjection,
   ledgerProjection,
   auditEventsProjection,
   historyProjection,

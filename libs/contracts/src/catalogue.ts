@@ -52,7 +52,7 @@ export const isoDateSchema = (requiredMessage: string) =>
     }, m.expiryDateInvalid);
 
 /** Clocks of a till and the server may differ a little: this much "future" is still now. */
-const CLOCK_SKEW_MS = 2 * 60_000;
+export const CLOCK_SKEW_MS = 2 * 60_000;
 
 /**
  * When a fact recorded late actually happened (a receipt entered a day late, a

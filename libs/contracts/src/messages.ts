@@ -98,6 +98,11 @@ export const validationMessages = {
   chatMessageRequired: 'Type a message',
   chatRoleInvalid: 'A message in the history is from user or assistant',
   periodRequired: 'Give a start date and an end date',
+  soldAtFuture: 'The time of the sale cannot be in the future',
+  offlineNumberInvalid: 'An offline sale number is the till code and a number, e.g. K7Q2-0003',
+  catalogueAsOfInvalid: 'Give the time the till last refreshed its catalogue, with its offset',
+  discrepancyNoteRequired: 'Write what was found or done',
+  discrepancyStatusInvalid: 'Choose open, resolved or all',
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -61,6 +61,12 @@ import {
 } from './catalogue';
 import {
   completeSaleSchema,
+  discrepancyQuerySchema,
+  offlineCatalogueQuerySchema,
+  offlineCatalogueSchema,
+  offlineSaleSchema,
+  resolveDiscrepancySchema,
+  stockDiscrepancySchema,
   dailyMetricsSchema,
   returnSaleSchema,
   saleDetailSchema,
@@ -1277,6 +1283,69 @@ function registerSalesPaths(registry: OpenAPIRegistry): void {
     "Today's sales (net of today's refunds) and orders, in the pharmacies' time zone",
     { query: scopeParam },
     { 200: json(dailyMetricsSchema, 'totalSales (decimal text) and totalOrders') },
+  );
+  path(
+    'get',
+    '/api/sales/offline-catalogue',
+    'Sales',
+    "What a till keeps to sell without a network (issue 15): the active catalogue with today's prices and the batches of the caller's current pharmacy (or `pharmacyId`) that can be sold now",
+    { query: offlineCatalogueQuerySchema },
+    {
+      200: json(offlineCatalogueSchema, 'The copy, with `generatedAt` to send back as `catalogueAsOf`'),
+      400: error('NO_CURRENT_PHARMACY, or an invalid pharmacyId'),
+      403: error('PHARMACY_FORBIDDEN'),
+    },
+  );
+  path(
+    'post',
+    '/api/sales/offline',
+    'Sales',
+    'A sale the till made without a network, sent when it is back (ADR 0015): recorded at `soldAt` with the prices and discounts valid then, from the batches there then; units the books no longer hold are recorded as a shortfall and raise a discrepancy, never a refusal. The Idempotency-Key is required: however often it is sent, the sale is recorded once',
+    {
+      headers: z.object({
+        'Idempotency-Key': z
+          .string()
+          .max(200)
+          .describe('The key the till gave the sale when it was made, on every attempt'),
+      }),
+      ...body(offlineSaleSchema),
+    },
+    {
+      201: json(
+        saleDetailSchema,
+        'The sale as recorded, with `offlineNumber` and `offline` (arrival time, flag, shortfalls)',
+      ),
+      400: error('Invalid input; IDEMPOTENCY_KEY_REQUIRED; SALES_UNIT_NOT_OFFERED'),
+      403: error('PHARMACY_FORBIDDEN (not a pharmacy the caller works in; auditors)'),
+      404: error('PRODUCT_NOT_FOUND or PHARMACY_NOT_FOUND'),
+      422: keyReused,
+    },
+  );
+  path(
+    'get',
+    '/api/stock-discrepancies',
+    'Sales',
+    'What sales made offline raised for review, newest first: shortfalls the books no longer held and sales made from a stale copy of the prices',
+    { query: discrepancyQuerySchema },
+    {
+      200: json(z.array(stockDiscrepancySchema), 'At most `limit` (default 100)'),
+      400: error('Invalid status, pharmacyId or limit'),
+      403: error('PHARMACY_FORBIDDEN'),
+    },
+  );
+  path(
+    'post',
+    '/api/stock-discrepancies/{id}/resolve',
+    'Sales',
+    'Records what was found or done about a discrepancy (pharmacists of its pharmacy and administrators)',
+    { params: idParam, ...body(resolveDiscrepancySchema) },
+    {
+      200: json(stockDiscrepancySchema, 'The discrepancy, resolved'),
+      400: error('Invalid input (a note is required)'),
+      403: error('PHARMACY_FORBIDDEN; auditors change nothing'),
+      404: error('DISCREPANCY_NOT_FOUND'),
+      409: error('DISCREPANCY_RESOLVED'),
+    },
   );
   path(
     'get',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, moneySchema, salesUnits } from './catalogue';
+import { CLOCK_SKEW_MS, isoDateSchema, moneySchema, salesUnits } from './catalogue';
 import { idSchema, optionalIdSchema, optionalText, pageLimitSchema, pageQueryFields } from './fields';
 import { validationMessages as m } from './messages';
 
@@ -92,6 +92,8 @@ export const saleSchema = z.object({
   refundedAmount: z.string(),
   itemCount: z.number(),
   createdAt: z.string(),
+  /** The till's number of a sale made without a network ("K7Q2-0003"); null for a sale recorded as it happened. */
+  offlineNumber: z.string().nullable().default(null),
 });
 export type Sale = z.infer<typeof saleSchema>;
 
@@ -160,8 +162,150 @@ export const saleDetailSchema = saleSchema.extend({
   }),
   lines: z.array(saleLineSchema),
   returns: z.array(saleReturnSchema),
+  /** How a sale made offline arrived; null for a sale recorded as it happened. */
+  offline: z
+    .object({
+      number: z.string(),
+      /** When the goods left the shop (also `createdAt`), and when the server learned of it. */
+      soldAt: z.string(),
+      recordedAt: z.string(),
+      /** When the till last refreshed its copy of prices and stock. */
+      catalogueAsOf: z.string(),
+      /** The till's copy was older than the configured window when it sold: flagged for review. */
+      priceStale: z.boolean(),
+      /** Units sold that the books no longer held (sold elsewhere meanwhile): raised as a discrepancy. */
+      shortfalls: z.array(
+        z.object({
+          lineIndex: z.number(),
+          productId: z.string(),
+          productName: z.string(),
+          quantity: z.number(),
+        }),
+      ),
+    })
+    .nullable()
+    .default(null),
 });
 export type SaleDetail = z.infer<typeof saleDetailSchema>;
+
+// ---------------------------------------------------------------- offline till
+
+/** A till's code and its own running number: "K7Q2-0003". */
+export const offlineNumberPattern = /^[A-Z0-9]{4}-\d{4,6}$/;
+
+/**
+ * POST /api/sales/offline (Idempotency-Key required): a sale the till made
+ * without a network, sent when it is back. It already happened, so stock
+ * cannot refuse it: what the books no longer hold is raised as a discrepancy.
+ */
+export const offlineSaleSchema = completeSaleSchema.extend({
+  /** The pharmacy the till was selling for (the caller must work there). */
+  pharmacyId: idSchema(m.pharmacyIdRequired),
+  /** When the sale happened at the counter. */
+  soldAt: z.iso
+    .datetime({ offset: true, error: m.instantInvalid })
+    .refine((value) => Date.parse(value) <= Date.now() + CLOCK_SKEW_MS, m.soldAtFuture),
+  offlineNumber: z
+    .string({ error: m.offlineNumberInvalid })
+    .trim()
+    .toUpperCase()
+    .regex(offlineNumberPattern, m.offlineNumberInvalid),
+  /** When the till last refreshed its catalogue (GET /api/sales/offline-catalogue `generatedAt`). */
+  catalogueAsOf: z.iso.datetime({ offset: true, error: m.catalogueAsOfInvalid }),
+});
+export type OfflineSaleInput = z.output<typeof offlineSaleSchema>;
+export type OfflineSaleValues = z.input<typeof offlineSaleSchema>;
+
+/** GET /api/sales/offline-catalogue?pharmacyId=: what a till needs to keep selling without a network. */
+export const offlineCatalogueQuerySchema = z.object({ pharmacyId: optionalIdSchema() });
+
+export const offlineCatalogueSchema = z.object({
+  pharmacyId: z.string(),
+  /** The server's time of this copy: send it back as `catalogueAsOf` with sales made from it. */
+  generatedAt: z.string(),
+  /** A sale made from a copy older than this is flagged for review (OFFLINE_PRICE_WINDOW_HOURS). */
+  priceWindowHours: z.number(),
+  /** Active products with their price now. */
+  products: z.array(
+    z.object({
+      id: z.string(),
+      sku: z.string(),
+      barcode: z.string().nullable(),
+      name: z.string(),
+      nameAr: z.string().nullable(),
+      genericName: z.string().nullable(),
+      genericNameAr: z.string().nullable(),
+      price: z.string(),
+      salesUnit: z.enum(salesUnits),
+      unitsPerPackage: z.number(),
+      requiresPrescription: z.boolean(),
+    }),
+  ),
+  /** This pharmacy's batches that can be sold now: not expired, not written off, holding stock beyond reservations. */
+  batches: z.array(
+    z.object({
+      id: z.string(),
+      productId: z.string(),
+      batchNumber: z.string(),
+      expiryDate: z.string(),
+      receivedDate: z.string(),
+      /** Sealed packs free to sell (reserved packs left out), and units of opened packs. */
+      quantity: z.number(),
+      looseUnits: z.number(),
+      discountPercentage: z.string().nullable(),
+    }),
+  ),
+});
+export type OfflineCatalogue = z.infer<typeof offlineCatalogueSchema>;
+
+// ---------------------------------------------------------------- stock discrepancies
+
+export const discrepancyKinds = ['late_sale_shortfall', 'stale_price'] as const;
+export type DiscrepancyKind = (typeof discrepancyKinds)[number];
+
+/** GET /api/stock-discrepancies */
+export const discrepancyQuerySchema = z.object({
+  status: z.enum(['open', 'resolved', 'all'], { error: m.discrepancyStatusInvalid }).default('open'),
+  pharmacyId: optionalIdSchema(),
+  limit: pageLimitSchema(500).default(100),
+});
+export type DiscrepancyQuery = z.output<typeof discrepancyQuerySchema>;
+
+/** POST /api/stock-discrepancies/{id}/resolve */
+export const resolveDiscrepancySchema = z.object({
+  note: z.string({ error: m.discrepancyNoteRequired }).trim().min(1, m.discrepancyNoteRequired).max(1000, m.tooLong),
+});
+export type ResolveDiscrepancyInput = z.output<typeof resolveDiscrepancySchema>;
+
+/** Something the books and the shop floor disagree on, raised for a person to review. */
+export const stockDiscrepancySchema = z.object({
+  id: z.string(),
+  pharmacyId: z.string(),
+  pharmacyName: z.string(),
+  kind: z.enum(discrepancyKinds),
+  saleId: z.string(),
+  offlineNumber: z.string().nullable(),
+  /** When the sale happened, and when the discrepancy was raised (the sale arrived). */
+  soldAt: z.string(),
+  raisedAt: z.string(),
+  /** Shortfall: what the books no longer held; stale price: every line of the sale. */
+  lines: z.array(
+    z.object({
+      productId: z.string(),
+      productName: z.string(),
+      productNameAr: z.string().nullable(),
+      salesUnit: z.enum(salesUnits),
+      quantity: z.number(),
+    }),
+  ),
+  /** Stale price: when the till's copy was made. */
+  catalogueAsOf: z.string().nullable(),
+  status: z.enum(['open', 'resolved']),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  resolutionNote: z.string().nullable(),
+});
+export type StockDiscrepancy = z.infer<typeof stockDiscrepancySchema>;
 
 /** GET /api/sales/metrics/daily: today at the pharmacy (or all in scope), net of returns. */
 export const dailyMetricsSchema = z.object({

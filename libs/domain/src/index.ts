@@ -13,6 +13,7 @@ export * from './uniqueness/unique-value';
 export * from './stock/stock';
 export * from './barcodes/gs1';
 export * from './stock/sales';
+export * from './stock/offline-sales';
 export * from './sales/fefo';
 export * from '@pharmacy/money';
 export * from './stock/transfers';

@@ -354,6 +354,11 @@ export interface SalesTable {
   refundedAmount: ColumnType<string, string | undefined, string>;
   itemCount: number;
   position: BigIntColumn;
+  /** A sale made offline (ADR 0015): the till's number, when it arrived, its copy's time, flagged stale; else null. */
+  offlineNumber: ColumnType<string | null, string | null | undefined, string | null>;
+  recordedAt: ColumnType<Date | null, string | Date | null | undefined, string | Date | null>;
+  offlineCatalogueAsOf: ColumnType<Date | null, string | Date | null | undefined, string | Date | null>;
+  offlinePriceStale: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
 }
 
 export interface SaleLinesTable {
@@ -374,6 +379,35 @@ export interface SaleLinesTable {
   commissionAmount: Decimal;
   /** Taken off the list price by batch discounts. */
   discountAmount: ColumnType<string, string | undefined, string>;
+  /** Units a sale made offline sold that the books no longer held (in `quantity`, in no sale item). */
+  shortfall: ColumnType<number, number | undefined, number>;
+}
+
+/** What a sale made offline raised for review (ADR 0015). */
+export interface StockDiscrepanciesTable {
+  id: string;
+  pharmacyId: string;
+  kind: 'late_sale_shortfall' | 'stale_price';
+  saleId: string;
+  offlineNumber: string | null;
+  soldAt: Timestamp;
+  raisedAt: Timestamp;
+  catalogueAsOf: ColumnType<Date | null, string | Date | null, string | Date | null>;
+  lines: ColumnType<
+    Array<{
+      productId: string;
+      productName: string;
+      productNameAr: string | null;
+      salesUnit: string;
+      quantity: number;
+    }>,
+    string,
+    string
+  >;
+  resolvedAt: ColumnType<Date | null, string | Date | null | undefined, string | Date | null>;
+  resolvedBy: string | null;
+  resolutionNote: string | null;
+  position: BigIntColumn;
 }
 
 /** One row per batch a sale line came from (the specification's sale_items). */
@@ -495,6 +529,7 @@ export interface ReadDatabase {
   inventoryBatches: InventoryBatchesTable;
   sales: SalesTable;
   saleLines: SaleLinesTable;
+  stockDiscrepancies: StockDiscrepanciesTable;
   saleItems: SaleItemsTable;
   saleReturns: SaleReturnsTable;
   dailySales: DailySalesTable;

@@ -14,7 +14,8 @@ import type { Projection } from '../runner/projection';
 export const salesProjection: Projection = {
   name: 'sales',
   // 5: product_sales_chain is one of its tables (a rebuild used to leave it, and add the sales to it again).
-  version: 5,
+  // 6: sales made offline (their number, arrival, copy's time and flag; a line's shortfall).
+  version: 6,
   handles: ['SaleCompleted', 'SaleReturned'] satisfies Array<StockEvent['type']>,
   tables: [
     'sales',
@@ -80,6 +81,14 @@ class PendingSales {
       changeGiven: sale.change,
       itemCount: sale.lines.reduce((n, line) => n + line.quantity, 0),
       position: recorded.position.commit,
+      ...(sale.offline
+        ? {
+            offlineNumber: sale.offline.number,
+            recordedAt: recorded.recordedAt,
+            offlineCatalogueAsOf: sale.offline.catalogueAsOf,
+            offlinePriceStale: sale.offline.priceStale,
+          }
+        : {}),
     });
     sale.lines.forEach((line, lineIndex) => {
       this.lines.push({
@@ -98,6 +107,7 @@ class PendingSales {
         commissionRate: line.commissionRate,
         commissionAmount: line.commissionAmount,
         discountAmount: line.discountAmount ?? '0.00',
+        shortfall: line.shortfall ?? 0,
       });
       if (line.commissionEnabled) {
         this.commissions.push({

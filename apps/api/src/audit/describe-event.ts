@@ -17,6 +17,9 @@ const n = (value: unknown) => (typeof value === 'number' ? value : Number(value 
 const sumOf = (items: unknown, key: string) =>
   Array.isArray(items) ? items.reduce((total: number, item: Record<string, unknown>) => total + n(item[key]), 0) : 0;
 
+/** The till's number of a sale made offline, or '' for a sale recorded as it happened. */
+const offline = (d: Record<string, unknown>) => String((d.offline as { number?: string } | undefined)?.number ?? '');
+
 const english: Record<string, Describe> = {
   PharmacyRegistered: (d) =>
     `Pharmacy location ${String((d.details as { name?: string } | undefined)?.name ?? '')} added`,
@@ -27,7 +30,12 @@ const english: Record<string, Describe> = {
   StockAdjusted: (d, x) =>
     `Batch ${x.batch(d.batchId)} adjusted by ${n(d.quantityChange) > 0 ? '+' : ''}${n(d.quantityChange)} packs (${String(d.reason).replace(/_/g, ' ')})`,
   SaleCompleted: (d, x) =>
-    `Sale of ${sumOf(d.lines, 'quantity')} item(s) for ${String(d.totalAmount)} at ${x.pharmacy(d.pharmacyId)}`,
+    `${offline(d) ? `Offline sale ${offline(d)}` : 'Sale'} of ${sumOf(d.lines, 'quantity')} item(s) for ${String(d.totalAmount)} at ${x.pharmacy(d.pharmacyId)}`,
+  StockDiscrepancyRaised: (d, x) =>
+    d.kind === 'stale_price'
+      ? `Offline sale ${String(d.offlineNumber ?? '')} at ${x.pharmacy(d.pharmacyId)} was made from a stale price list: review its prices`
+      : `Offline sale ${String(d.offlineNumber ?? '')} at ${x.pharmacy(d.pharmacyId)} sold ${sumOf(d.lines, 'quantity')} item(s) the books no longer held: review the stock`,
+  StockDiscrepancyResolved: (d, x) => `Stock discrepancy at ${x.pharmacy(d.pharmacyId)} resolved: ${String(d.note)}`,
   SaleReturned: (d, x) =>
     `Return of ${sumOf(d.lines, 'quantity')} item(s), ${String(d.refundAmount)} refunded, at ${x.pharmacy(d.pharmacyId)}`,
   TransferStockReserved: (d, x) =>
@@ -64,7 +72,12 @@ const arabic: Record<string, Describe> = {
   BatchCorrected: (d, x) => `تصحيح الدفعة ${x.batch(d.batchId)} في ${x.pharmacy(d.pharmacyId)}`,
   StockAdjusted: (d, x) => `تعديل الدفعة ${x.batch(d.batchId)} بمقدار ${n(d.quantityChange)} عبوة`,
   SaleCompleted: (d, x) =>
-    `بيع ${sumOf(d.lines, 'quantity')} صنف بمبلغ ${String(d.totalAmount)} في ${x.pharmacy(d.pharmacyId)}`,
+    `${offline(d) ? `بيع دون اتصال ${offline(d)}:` : 'بيع'} ${sumOf(d.lines, 'quantity')} صنف بمبلغ ${String(d.totalAmount)} في ${x.pharmacy(d.pharmacyId)}`,
+  StockDiscrepancyRaised: (d, x) =>
+    d.kind === 'stale_price'
+      ? `البيع دون اتصال ${String(d.offlineNumber ?? '')} في ${x.pharmacy(d.pharmacyId)} تم بقائمة أسعار قديمة: راجع أسعاره`
+      : `البيع دون اتصال ${String(d.offlineNumber ?? '')} في ${x.pharmacy(d.pharmacyId)} باع ${sumOf(d.lines, 'quantity')} صنف لم تعد في السجلات: راجع المخزون`,
+  StockDiscrepancyResolved: (d, x) => `حل فرق المخزون في ${x.pharmacy(d.pharmacyId)}: ${String(d.note)}`,
   SaleReturned: (d, x) =>
     `إرجاع ${sumOf(d.lines, 'quantity')} صنف واسترداد ${String(d.refundAmount)} في ${x.pharmacy(d.pharmacyId)}`,
   TransferStockReserved: (d, x) =>

@@ -61,6 +61,12 @@ export const configSchema = z.object({
   SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   /** Sign-in codes that may be requested for one e-mail address in 10 minutes. */
   SIGNIN_CODES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  /** A sale made offline from a copy of the prices older than this many hours is flagged for review (ADR 0015). */
+  OFFLINE_PRICE_WINDOW_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   /** The pharmacies' time zone: decides what "today" is for expiry dates. */
   TIME_ZONE: z
     .string()

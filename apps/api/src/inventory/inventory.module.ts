@@ -12,6 +12,6 @@ import { StockLocator } from './stock-locator';
   imports: [CatalogueModule],
   controllers: [InventoryHttpController, InventoryListsHttpController],
   providers: [InventoryQueries, ShortageQueries, StockLocator, PastBalances, ...inventoryCommandHandlers],
-  exports: [StockLocator],
+  exports: [StockLocator, PastBalances],
 })
 export class InventoryModule {}

@@ -28,14 +28,54 @@ export class PastBalances {
     @Inject(PROJECTION_WAITER) private readonly waiter: ProjectionWaiter,
   ) {}
 
-  async assertAllows(batch: { batchId: string; batchNumber: string }, at: Date, change: number): Promise<void> {
+  /** Waits until the stock ledger shows everything recorded so far. */
+  private async caughtUp(retry: string): Promise<void> {
     const head = await this.store.headPosition();
     if (head && !(await this.waiter.waitFor(head, LEDGER_WAIT_MS, ['StockAdjusted']))) {
-      throw new DomainError(
-        'CONCURRENCY_CONFLICT',
-        'The stock history is still being brought up to date. Please try the correction again in a moment.',
-      );
+      throw new DomainError('CONCURRENCY_CONFLICT', `The stock history is still being brought up to date. ${retry}`);
     }
+  }
+
+  /**
+   * How low each batch of these products at this pharmacy has been from `at`
+   * until now, in packs and in loose units (business-time order; 0 for a
+   * batch that was not there yet at `at`): what a sale placed at `at` may take
+   * from it without making any balance since then negative (ADR 0015).
+   */
+  async lowestSince(
+    pharmacyId: string,
+    productIds: readonly string[],
+    at: Date,
+  ): Promise<Record<string, { packs: number; looseUnits: number }>> {
+    if (productIds.length === 0) return {};
+    await this.caughtUp('Please send the sale again in a moment.');
+    const { rows } = await sql<{ batchId: string; packs: number; looseUnits: number }>`
+      WITH series AS (
+        SELECT batch_id, occurred_at, position, seq,
+               sum(quantity_change) OVER w AS packs,
+               sum(loose_change) OVER w AS loose
+          FROM stock_ledger
+         WHERE pharmacy_id = ${pharmacyId} AND product_id = ANY(${[...productIds]}::uuid[])
+        WINDOW w AS (PARTITION BY batch_id ORDER BY occurred_at, position, seq ROWS UNBOUNDED PRECEDING)
+      ), ends AS (
+        SELECT batch_id,
+               coalesce((array_agg(packs ORDER BY occurred_at DESC, position DESC, seq DESC)
+                          FILTER (WHERE occurred_at <= ${at}))[1], 0) AS packs_then,
+               coalesce((array_agg(loose ORDER BY occurred_at DESC, position DESC, seq DESC)
+                          FILTER (WHERE occurred_at <= ${at}))[1], 0) AS loose_then,
+               min(packs) FILTER (WHERE occurred_at > ${at}) AS packs_after,
+               min(loose) FILTER (WHERE occurred_at > ${at}) AS loose_after
+          FROM series GROUP BY batch_id
+      )
+      SELECT batch_id::text,
+             least(packs_then, coalesce(packs_after, packs_then))::int AS packs,
+             least(loose_then, coalesce(loose_after, loose_then))::int AS loose_units
+        FROM ends`.execute(this.db);
+    return Object.fromEntries(rows.map((row) => [row.batchId, { packs: row.packs, looseUnits: row.looseUnits }]));
+  }
+
+  async assertAllows(batch: { batchId: string; batchNumber: string }, at: Date, change: number): Promise<void> {
+    await this.caughtUp('Please try the correction again in a moment.');
     const { rows } = await sql<{
       firstAt: Date | null;
       then: string;

@@ -42,11 +42,16 @@ export class ReturnSaleCommand extends Command<SaleReturn> {
   }
 }
 
-/** A sale as the API answers it, straight from its SaleCompleted event (no read model involved). */
+/**
+ * A sale as the API answers it, straight from its SaleCompleted event (no read
+ * model involved); `recordedAt`: when the log recorded it (a sale made offline
+ * arrives after it happened).
+ */
 export function saleFromEvent(
   sale: SaleCompletedData,
   pharmacy: PharmacyRecord | null,
   seller: { id: string | null; name: string | null },
+  recordedAt: string = new Date().toISOString(),
 ): SaleDetail {
   return {
     id: sale.saleId,
@@ -63,6 +68,21 @@ export function saleFromEvent(
     refundedAmount: '0.00',
     itemCount: sale.lines.reduce((n, line) => n + line.quantity, 0),
     createdAt: new Date(sale.soldAt).toISOString(),
+    offlineNumber: sale.offline?.number ?? null,
+    offline: sale.offline
+      ? {
+          number: sale.offline.number,
+          soldAt: new Date(sale.soldAt).toISOString(),
+          recordedAt,
+          catalogueAsOf: sale.offline.catalogueAsOf,
+          priceStale: sale.offline.priceStale,
+          shortfalls: sale.lines.flatMap((line, lineIndex) =>
+            line.shortfall
+              ? [{ lineIndex, productId: line.productId, productName: line.productName, quantity: line.shortfall }]
+              : [],
+          ),
+        }
+      : null,
     pharmacy: pharmacy
       ? {
           name: pharmacy.details.name,
@@ -121,7 +141,8 @@ function returnFromEvent(back: SaleReturnedData, seller: string | null): SaleRet
   };
 }
 
-async function nameOf(db: ReadDb, userId: string | null): Promise<string | null> {
+/** The seller's name as lists show it. */
+export async function sellerName(db: ReadDb, userId: string | null): Promise<string | null> {
   if (!userId) return null;
   const row = await db
     .selectFrom('users')
@@ -203,7 +224,7 @@ export class CompleteSaleHandler implements ICommandHandler<CompleteSaleCommand>
     if (event?.type !== 'SaleCompleted') throw new Error('a sale that recorded no SaleCompleted');
     return saleFromEvent(event.data, pharmacy, {
       id: context.userId,
-      name: context.userName ?? (await nameOf(this.db, context.userId)),
+      name: context.userName ?? (await sellerName(this.db, context.userId)),
     });
   }
 }
@@ -240,7 +261,7 @@ export class ReturnSaleHandler implements ICommandHandler<ReturnSaleCommand> {
     );
     const [event] = outcome.events;
     if (event?.type !== 'SaleReturned') throw new Error('a return that recorded no SaleReturned');
-    return returnFromEvent(event.data, await nameOf(this.db, context.userId));
+    return returnFromEvent(event.data, await sellerName(this.db, context.userId));
   }
 }
 

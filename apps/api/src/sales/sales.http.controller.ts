@@ -2,6 +2,10 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from
 import { CommandBus } from '@nestjs/cqrs';
 import {
   completeSaleSchema,
+  offlineCatalogueQuerySchema,
+  offlineSaleSchema,
+  type OfflineCatalogue,
+  type OfflineSaleInput,
   isSalesPageRequest,
   reportPeriodQuerySchema,
   type CommissionRow,
@@ -29,6 +33,8 @@ import { ZodValidationPipe } from '../common/validation';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../infrastructure/tokens';
 import { ReportsQueries } from '../reports/reports.queries';
+import { RecordOfflineSaleCommand } from './offline-sales';
+import { OfflineQueries } from './offline.queries';
 import { RecordedSales } from './recorded-sales';
 import { CompleteSaleCommand, ReturnSaleCommand } from './sales.commands';
 import { SalesQueries } from './sales.queries';
@@ -43,6 +49,7 @@ export class SalesHttpController {
     private readonly scope: PharmacyScope,
     private readonly recorded: RecordedSales,
     private readonly reports: ReportsQueries,
+    private readonly offline: OfflineQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -105,6 +112,43 @@ export class SalesHttpController {
     }
     await this.scope.assertWritable(caller, pharmacyId);
     return this.commands.execute(new CompleteSaleCommand(pharmacyId, input, context));
+  }
+
+  /**
+   * What a till keeps to sell without a network, for the caller's current
+   * pharmacy (or `pharmacyId`, one the caller works in): the active catalogue
+   * with today's prices and the batches that can be sold now.
+   */
+  @Get('offline-catalogue')
+  async offlineCatalogue(
+    @Query(new ZodValidationPipe(offlineCatalogueQuerySchema)) query: z.output<typeof offlineCatalogueQuerySchema>,
+    @Caller() caller: Principal,
+  ): Promise<OfflineCatalogue> {
+    const pharmacyId = query.pharmacyId ?? caller.pharmacyId;
+    if (!pharmacyId) {
+      throw new DomainError(
+        'NO_CURRENT_PHARMACY',
+        'Choose the pharmacy you are working in (at the top of the menu) before selling.',
+      );
+    }
+    await this.scope.readable(caller, pharmacyId);
+    return this.offline.catalogue(pharmacyId);
+  }
+
+  /**
+   * A sale the till made without a network, sent when it is back, with the
+   * Idempotency-Key it was given when it was made: however often it is sent,
+   * it is recorded once (ADR 0015).
+   */
+  @Post('offline')
+  @HttpCode(201)
+  async recordOffline(
+    @Body(new ZodValidationPipe(offlineSaleSchema)) input: OfflineSaleInput,
+    @Caller() caller: Principal,
+    @Ctx() context: RequestContext,
+  ): Promise<SaleDetail> {
+    await this.scope.assertWritable(caller, input.pharmacyId);
+    return this.commands.execute(new RecordOfflineSaleCommand(input, context));
   }
 
   @Get(':id')

@@ -41,6 +41,10 @@ export class SalesQueries {
         's.refundedAmount',
         's.itemCount',
         's.soldAt',
+        's.offlineNumber',
+        's.recordedAt',
+        's.offlineCatalogueAsOf',
+        's.offlinePriceStale',
       ]);
     if (scope !== 'all') query = query.where('s.pharmacyId', 'in', inScope(scope));
     return query;
@@ -136,6 +140,24 @@ export class SalesQueries {
     ]);
     return {
       ...toSale(row),
+      offline:
+        row.offlineNumber && row.recordedAt && row.offlineCatalogueAsOf
+          ? {
+              number: row.offlineNumber,
+              soldAt: row.soldAt.toISOString(),
+              recordedAt: row.recordedAt.toISOString(),
+              catalogueAsOf: row.offlineCatalogueAsOf.toISOString(),
+              priceStale: row.offlinePriceStale ?? false,
+              shortfalls: lines
+                .filter((line) => line.shortfall > 0)
+                .map((line) => ({
+                  lineIndex: line.lineIndex,
+                  productId: line.productId,
+                  productName: line.productName,
+                  quantity: line.shortfall,
+                })),
+            }
+          : null,
       pharmacy: pharmacy ?? { name: 'Unknown Location', nameAr: null, address: '', addressAr: null, phone: null },
       lines: lines.map((line): SaleLine => ({
         lineIndex: line.lineIndex,
@@ -231,6 +253,9 @@ function salesMatching(text: string): RawBuilder<SqlBool> | null {
   if (/^[0-9a-f]{4,8}$/i.test(needle)) {
     parts.push(sql<SqlBool>`upper(right(s.id::text, 8)) like ${`${needle.toUpperCase()}%`}`);
   }
+  if (/^[a-z0-9]{4}-\d{1,6}$/i.test(needle)) {
+    parts.push(sql<SqlBool>`s.offline_number = ${needle.toUpperCase()}`);
+  }
   const id = canonicalId(needle);
   if (id) parts.push(sql<SqlBool>`s.id = ${id}::uuid`);
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
@@ -252,6 +277,7 @@ function toSale(row: SaleRow): Sale {
     refundedAmount: row.refundedAmount,
     itemCount: row.itemCount,
     createdAt: row.soldAt.toISOString(),
+    offlineNumber: row.offlineNumber,
   };
 }
 

@@ -82,6 +82,26 @@ export function fefoOrder(batches: readonly StockOfBatch[], line: LineToAllocate
 }
 
 export function allocateFefo(batches: readonly StockOfBatch[], line: LineToAllocate, today: string): AllocationResult {
+  const { allocations, short, candidates } = allocateFefoUpTo(batches, line, today);
+  if (short > 0) {
+    return {
+      ok: false,
+      available: candidates.reduce((sum, b) => sum + sellableQuantity(b, line.unit, line.unitsPerPackage), 0),
+    };
+  }
+  return { ok: true, allocations };
+}
+
+/**
+ * As much of the line as the candidates hold, in FEFO order, and what is
+ * left over (`short`): a sale that already happened (made offline) takes what
+ * the books hold and reports the rest rather than being refused.
+ */
+export function allocateFefoUpTo(
+  batches: readonly StockOfBatch[],
+  line: LineToAllocate,
+  today: string,
+): { allocations: Allocation[]; short: number; candidates: StockOfBatch[] } {
   if (!Number.isInteger(line.quantity) || line.quantity <= 0)
     throw new RangeError('A line sells a positive whole quantity');
   if (!Number.isInteger(line.unitsPerPackage) || line.unitsPerPackage < 1) throw new RangeError('unitsPerPackage ≥ 1');
@@ -100,13 +120,7 @@ export function allocateFefo(batches: readonly StockOfBatch[], line: LineToAlloc
     }
     remaining -= take;
   }
-  if (remaining > 0) {
-    return {
-      ok: false,
-      available: candidates.reduce((sum, b) => sum + sellableQuantity(b, line.unit, line.unitsPerPackage), 0),
-    };
-  }
-  return { ok: true, allocations };
+  return { allocations, short: remaining, candidates };
 }
 
 /** What a batch holds after an allocation (or its reverse, a return) is applied. */

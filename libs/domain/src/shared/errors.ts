@@ -27,6 +27,7 @@ export const errorCatalogue = {
   PHARMACY_NOT_FOUND: 'not_found',
   PRODUCT_NOT_FOUND: 'not_found',
   SALE_NOT_FOUND: 'not_found',
+  DISCREPANCY_NOT_FOUND: 'not_found',
   SUPPLIER_NOT_FOUND: 'not_found',
   TRANSFER_NOT_FOUND: 'not_found',
   USER_NOT_FOUND: 'not_found',
@@ -57,6 +58,7 @@ export const errorCatalogue = {
   PRODUCT_NOT_FOR_SALE: 'conflict',
   RETURN_EXCEEDS_SALE: 'conflict',
   RETURN_WINDOW_CLOSED: 'conflict',
+  DISCREPANCY_RESOLVED: 'conflict',
   STALE_EDIT: 'conflict',
   STOCK_RESERVED: 'conflict',
   TRANSFER_STATUS_CONFLICT: 'conflict',
@@ -96,6 +98,8 @@ export const errorCatalogue = {
 
   // The same Idempotency-Key was sent with another request.
   IDEMPOTENCY_KEY_REUSED: 'unprocessable',
+  // A request that must be safe to send again (a till's queued sale) came without an Idempotency-Key.
+  IDEMPOTENCY_KEY_REQUIRED: 'invalid',
 
   FORBIDDEN: 'forbidden',
   PHARMACY_FORBIDDEN: 'forbidden',

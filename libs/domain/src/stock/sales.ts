@@ -44,23 +44,23 @@ export const saleEventSchemas = {
     change: decimalText,
     lines: z
       .array(
-        z.object({
-          productId: z.string().uuid(),
-          productName: z.string(),
-          productNameAr: z.string().nullable(),
-          sku: z.string(),
-          salesUnit,
-          unitsPerPackage: z.number().int().min(1),
-          quantity: z.number().int().positive(),
-          unitPrice,
-          totalPrice: decimalText,
-          commissionEnabled: z.boolean(),
-          commissionRate: rateText,
-          commissionAmount: decimalText,
-          /** Taken off the line's list price by batch discounts (`totalPrice` is after them); absent: none. */
-          discountAmount: decimalText.optional(),
-          allocations: z
-            .array(
+        z
+          .object({
+            productId: z.string().uuid(),
+            productName: z.string(),
+            productNameAr: z.string().nullable(),
+            sku: z.string(),
+            salesUnit,
+            unitsPerPackage: z.number().int().min(1),
+            quantity: z.number().int().positive(),
+            unitPrice,
+            totalPrice: decimalText,
+            commissionEnabled: z.boolean(),
+            commissionRate: rateText,
+            commissionAmount: decimalText,
+            /** Taken off the line's list price by batch discounts (`totalPrice` is after them); absent: none. */
+            discountAmount: decimalText.optional(),
+            allocations: z.array(
               z.object({
                 batchId: z.string().uuid(),
                 batchNumber: z.string(),
@@ -74,11 +74,31 @@ export const saleEventSchemas = {
                 /** Cents taken off the list price by that discount. */
                 discountAmount: decimalText.optional(),
               }),
-            )
-            .min(1),
-        }),
+            ),
+            /**
+             * Units sold that the books no longer held when a sale made offline
+             * arrived (sold elsewhere meanwhile): in the line's quantity and price,
+             * in no allocation, raised as a StockDiscrepancyRaised. Absent: none.
+             */
+            shortfall: z.number().int().positive().optional(),
+          })
+          .refine(
+            (line) => line.allocations.reduce((n, a) => n + a.quantity, 0) + (line.shortfall ?? 0) === line.quantity,
+            'A line’s allocations and shortfall add up to its quantity',
+          ),
       )
       .min(1),
+    /** A sale made at a till without a network and sent later (ADR 0015); absent: recorded as it happened. */
+    offline: z
+      .object({
+        /** The till's own number for it ("K7Q2-0003"). */
+        number: z.string().min(1),
+        /** When the till's copy of prices and stock was made. */
+        catalogueAsOf: isoInstant,
+        /** That copy was older than the price window when the sale was made: flagged for review. */
+        priceStale: z.boolean(),
+      })
+      .optional(),
   }),
   /** Units brought back and refunded at the price paid; back into their batches unless those expired. */
   SaleReturned: z.object({
@@ -195,25 +215,113 @@ function shareOut(total: (upTo: number) => bigint, quantities: readonly number[]
   });
 }
 
-export function decideSale(command: CompleteSaleCommand, state: StockState): SaleCompletedData {
-  // Lines are allocated one after another on a working copy of the batches of the products sold,
-  // so two lines of one product share its stock.
+/**
+ * The batches of the products sold, as a working copy: lines are allocated
+ * one after another, so two lines of one product share its stock.
+ */
+export function workingCopy(state: StockState, lines: readonly SaleLineInput[]): Map<string, StockOfBatch> {
   const working = new Map<string, StockOfBatch>();
-  for (const productId of new Set(command.lines.map((line) => line.productId))) {
+  for (const productId of new Set(lines.map((line) => line.productId))) {
     for (const [id, batch] of batchesOf(state, productId)) working.set(id, stockOf(id, batch));
   }
+  return working;
+}
+
+/** Applies a line's allocations to the working copy. */
+export function takeFrom(working: Map<string, StockOfBatch>, allocations: readonly Allocation[], line: SaleLineInput) {
+  const unit = line.salesUnit === 'whole' ? 'pack' : 'unit';
+  for (const allocation of allocations) {
+    const batch = working.get(allocation.batchId)!;
+    working.set(allocation.batchId, { ...batch, ...afterAllocation(batch, allocation, unit, line.unitsPerPackage) });
+  }
+}
+
+/** A line sells whole packs, or the product's own sub-unit when a pack holds several; the unit FEFO counts in. */
+export function assertSalesUnitOffered(line: SaleLineInput): 'pack' | 'unit' {
+  const unit = line.salesUnit === 'whole' ? 'pack' : 'unit';
+  if (unit === 'unit' && (line.salesUnit !== line.productSalesUnit || line.unitsPerPackage < 2)) {
+    throw new DomainError(
+      'SALES_UNIT_NOT_OFFERED',
+      line.unitsPerPackage > 1 && line.productSalesUnit !== 'whole'
+        ? `${line.productName} is sold by the pack or by the ${line.productSalesUnit}.`
+        : `${line.productName} is sold by the pack only.`,
+      { productId: line.productId },
+    );
+  }
+  return unit;
+}
+
+/** What a batch's discount was when the line was sold: its current one, unless the caller knows better (a sale made earlier offline). */
+export type DiscountOf = (batchId: string) => string | null;
+
+/**
+ * A line's prices from its allocations: list prices per batch (adding up
+ * exactly to the line's), less each batch's discount; the commission on what
+ * was paid, shared out by running sums so it adds up to the line's.
+ */
+export function priceLine(
+  line: SaleLineInput,
+  allocated: readonly Allocation[],
+  state: StockState,
+  discountOf: DiscountOf = (batchId) => state.batches[batchId]?.discountPercentage ?? null,
+  /** Units sold that no batch on the books held any more (a sale made offline): at the list price, after the batches. */
+  shortfall = 0,
+): SaleCompletedData['lines'][number] {
+  const unit = line.salesUnit === 'whole' ? 'pack' : 'unit';
+  const packPrice = toCents(line.price);
+  const perPack = unit === 'pack' ? 1 : line.unitsPerPackage;
+  const rate = line.commissionEnabled ? toRateHundredths(line.commissionRate) : 0n;
+  const listPrices = shareOut(
+    (quantity) => priceOf(packPrice, quantity, perPack),
+    [...allocated.map((a) => a.quantity), ...(shortfall > 0 ? [shortfall] : [])],
+  );
+  const discounts = listPrices.map((price, i) => {
+    const percentage = i < allocated.length ? discountOf(allocated[i]!.batchId) : null;
+    return percentage ? percentOf(price, toRateHundredths(percentage)) : 0n;
+  });
+  const prices = listPrices.map((price, i) => price - discounts[i]!);
+  const paidUpTo = prices.reduce<bigint[]>((sums, price) => [...sums, sums.at(-1)! + price], [0n]);
+  const commissions = prices.map((_, i) => percentOf(paidUpTo[i + 1]!, rate) - percentOf(paidUpTo[i]!, rate));
+  const lineTotal = paidUpTo.at(-1)!;
+  const lineDiscount = discounts.reduce((sum, d) => sum + d, 0n);
+  return {
+    productId: line.productId,
+    productName: line.productName,
+    productNameAr: line.productNameAr,
+    sku: line.sku,
+    salesUnit: line.salesUnit,
+    unitsPerPackage: line.unitsPerPackage,
+    quantity: line.quantity,
+    unitPrice: unitPriceText(packPrice, perPack),
+    totalPrice: formatCents(lineTotal),
+    commissionEnabled: line.commissionEnabled,
+    commissionRate: line.commissionEnabled ? line.commissionRate : '0.00',
+    commissionAmount: formatCents(percentOf(lineTotal, rate)),
+    ...(lineDiscount > 0n ? { discountAmount: formatCents(lineDiscount) } : {}),
+    ...(shortfall > 0 ? { shortfall } : {}),
+    allocations: allocated.map((allocation: Allocation, i) => {
+      const batch = state.batches[allocation.batchId]!;
+      return {
+        batchId: allocation.batchId,
+        batchNumber: batch.batchNumber,
+        expiryDate: batch.expiryDate,
+        quantity: allocation.quantity,
+        packsOpened: allocation.packsOpened,
+        totalPrice: formatCents(prices[i]!),
+        commissionAmount: formatCents(commissions[i]!),
+        ...(discountOf(allocation.batchId)
+          ? { discountPercentage: discountOf(allocation.batchId)!, discountAmount: formatCents(discounts[i]!) }
+          : {}),
+      };
+    }),
+  };
+}
+
+export function decideSale(command: CompleteSaleCommand, state: StockState): SaleCompletedData {
+  const working = workingCopy(state, command.lines);
   let total = 0n;
   const lines = command.lines.map((line) => {
-    const unit = line.salesUnit === 'whole' ? 'pack' : 'unit';
-    if (unit === 'unit' && (line.salesUnit !== line.productSalesUnit || line.unitsPerPackage < 2)) {
-      throw new DomainError(
-        'SALES_UNIT_NOT_OFFERED',
-        line.unitsPerPackage > 1 && line.productSalesUnit !== 'whole'
-          ? `${line.productName} is sold by the pack or by the ${line.productSalesUnit}.`
-          : `${line.productName} is sold by the pack only.`,
-        { productId: line.productId },
-      );
-    }
+    const unit = assertSalesUnitOffered(line);
     if (state.withdrawn[line.productId]) {
       throw new DomainError('PRODUCT_BEING_DELETED', `${line.productName} is being deleted from the catalogue.`, {
         productId: line.productId,
@@ -244,59 +352,10 @@ export function decideSale(command: CompleteSaleCommand, state: StockState): Sal
         { productId: line.productId, available: result.available, requested: line.quantity },
       );
     }
-    for (const allocation of result.allocations) {
-      const batch = working.get(allocation.batchId)!;
-      working.set(allocation.batchId, { ...batch, ...afterAllocation(batch, allocation, unit, line.unitsPerPackage) });
-    }
-    const packPrice = toCents(line.price);
-    const perPack = unit === 'pack' ? 1 : line.unitsPerPackage;
-    const rate = line.commissionEnabled ? toRateHundredths(line.commissionRate) : 0n;
-    // List prices per batch (adding up exactly to the line's), less each batch's discount; the
-    // commission is on what was paid, shared out by running sums so it adds up to the line's.
-    const listPrices = shareOut(
-      (quantity) => priceOf(packPrice, quantity, perPack),
-      result.allocations.map((a) => a.quantity),
-    );
-    const discounts = result.allocations.map((allocation, i) => {
-      const percentage = state.batches[allocation.batchId]!.discountPercentage;
-      return percentage ? percentOf(listPrices[i]!, toRateHundredths(percentage)) : 0n;
-    });
-    const prices = listPrices.map((price, i) => price - discounts[i]!);
-    const paidUpTo = prices.reduce<bigint[]>((sums, price) => [...sums, sums.at(-1)! + price], [0n]);
-    const commissions = prices.map((_, i) => percentOf(paidUpTo[i + 1]!, rate) - percentOf(paidUpTo[i]!, rate));
-    const lineTotal = paidUpTo.at(-1)!;
-    const lineDiscount = discounts.reduce((sum, d) => sum + d, 0n);
-    total += lineTotal;
-    return {
-      productId: line.productId,
-      productName: line.productName,
-      productNameAr: line.productNameAr,
-      sku: line.sku,
-      salesUnit: line.salesUnit,
-      unitsPerPackage: line.unitsPerPackage,
-      quantity: line.quantity,
-      unitPrice: unitPriceText(packPrice, perPack),
-      totalPrice: formatCents(lineTotal),
-      commissionEnabled: line.commissionEnabled,
-      commissionRate: line.commissionEnabled ? line.commissionRate : '0.00',
-      commissionAmount: formatCents(percentOf(lineTotal, rate)),
-      ...(lineDiscount > 0n ? { discountAmount: formatCents(lineDiscount) } : {}),
-      allocations: result.allocations.map((allocation: Allocation, i) => {
-        const batch = state.batches[allocation.batchId]!;
-        return {
-          batchId: allocation.batchId,
-          batchNumber: batch.batchNumber,
-          expiryDate: batch.expiryDate,
-          quantity: allocation.quantity,
-          packsOpened: allocation.packsOpened,
-          totalPrice: formatCents(prices[i]!),
-          commissionAmount: formatCents(commissions[i]!),
-          ...(batch.discountPercentage
-            ? { discountPercentage: batch.discountPercentage, discountAmount: formatCents(discounts[i]!) }
-            : {}),
-        };
-      }),
-    };
+    takeFrom(working, result.allocations, line);
+    const priced = priceLine(line, result.allocations, state);
+    total += toCents(priced.totalPrice);
+    return priced;
   });
 
   const cash = toCents(command.cashReceived);

@@ -64,6 +64,10 @@ export interface StockState {
   >;
   /** The business date on which returns past the return window were last forgotten. */
   prunedOn?: string;
+  /** Discrepancies raised here and not resolved yet, by id: their kind (ADR 0015). Absent in states from before them. */
+  discrepancies?: Record<string, string>;
+  /** The latest discrepancies resolved (ids), so that resolving one twice is told apart from an unknown id. */
+  resolvedDiscrepancies?: string[];
 }
 
 /** The batches of one product at this pharmacy, with their ids. */

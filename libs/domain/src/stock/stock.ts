@@ -23,6 +23,13 @@ import {
 } from './state';
 import { countEventSchemas, decideCount, evolveCount, type CountCommand } from './counts';
 import {
+  decideOfflineSale,
+  decideResolution,
+  evolveDiscrepancy,
+  offlineSaleEventSchemas,
+  type OfflineSaleCommand,
+} from './offline-sales';
+import {
   assertNotReserved,
   decideArrival,
   decideReservation,
@@ -134,6 +141,7 @@ export const stockEventSchemas = {
   /** A deletion that could not finish gave the product back to this pharmacy. */
   ProductReinstated: z.object({ pharmacyId: z.string().uuid(), productId: z.string().uuid() }),
   ...saleEventSchemas,
+  ...offlineSaleEventSchemas,
   ...transferStockEventSchemas,
   ...countEventSchemas,
 } as const;
@@ -193,6 +201,7 @@ export type StockCommand =
   | { type: 'ReinstateProduct'; pharmacyId: string; productId: string }
   | CompleteSaleCommand
   | ReturnSaleCommand
+  | OfflineSaleCommand
   | TransferStockCommand
   | CountCommand;
 
@@ -455,6 +464,12 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
       case 'ReturnSale':
         return [{ type: 'SaleReturned', data: decideReturn(command, state) }];
 
+      case 'RecordOfflineSale':
+        return decideOfflineSale(command, state);
+
+      case 'ResolveDiscrepancy':
+        return decideResolution(command, state);
+
       case 'StartCount':
       case 'RecordCounts':
       case 'PostCount':
@@ -607,6 +622,9 @@ export const stockDecider: Decider<StockCommand, StockEvent, StockState> = {
         return evolveSaleCompleted(state, event.data);
       case 'SaleReturned':
         return evolveSaleReturned(state, event.data);
+      case 'StockDiscrepancyRaised':
+      case 'StockDiscrepancyResolved':
+        return evolveDiscrepancy(state, event);
       case 'TransferStockReserved':
       case 'TransferStockReleased':
       case 'TransferDispatched':

@@ -14,6 +14,7 @@ import * as m1764800000000 from './1764800000000-Rollups';
 import * as m1764910000000 from './1764910000000-ListPagingIndexes';
 import * as m1764925000000 from './1764925000000-InventoryPages';
 import * as m1764937000000 from './1764937000000-SalesAndAuditPaging';
+import * as m1765000000000 from './1765000000000-OfflineSales';
 
 /** Every read-side migration, in order. Names are `<epoch ms>-<Name>`; never rename one that has shipped. */
 export const readDbMigrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const readDbMigrations: Record<string, Migration> = {
   '1764910000000-ListPagingIndexes': m1764910000000,
   '1764925000000-InventoryPages': m1764925000000,
   '1764937000000-SalesAndAuditPaging': m1764937000000,
+  '1765000000000-OfflineSales': m1765000000000,
 };

@@ -21,7 +21,10 @@ export const eventTypeGroups = [
       'ProductReinstated',
     ],
   },
-  { label: { id: 'audit.eventGroup.sales' }, types: ['SaleCompleted', 'SaleReturned'] },
+  {
+    label: { id: 'audit.eventGroup.sales' },
+    types: ['SaleCompleted', 'SaleReturned', 'StockDiscrepancyRaised', 'StockDiscrepancyResolved'],
+  },
   {
     label: { id: 'audit.eventGroup.transfers' },
     types: [
@@ -80,6 +83,8 @@ const labels = {
   ProductReinstated: { id: 'audit.eventType.ProductReinstated' },
   SaleCompleted: { id: 'audit.eventType.SaleCompleted' },
   SaleReturned: { id: 'audit.eventType.SaleReturned' },
+  StockDiscrepancyRaised: { id: 'audit.eventType.StockDiscrepancyRaised' },
+  StockDiscrepancyResolved: { id: 'audit.eventType.StockDiscrepancyResolved' },
   TransferRequested: { id: 'audit.eventType.TransferRequested' },
   TransferStockReserved: { id: 'audit.eventType.TransferStockReserved' },
   TransferApproved: { id: 'audit.eventType.TransferApproved' },
