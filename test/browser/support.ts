@@ -35,11 +35,18 @@ export interface Session {
   errors: string[];
 }
 
+/**
+ * `serviceWorkers: 'allow'` runs the app's offline service worker, as a real
+ * browser does. The other specs leave it out: in every fresh context it would
+ * download the whole app (about 4 MB) for its cache while the test runs, and
+ * Playwright's request routing does not see what a service worker answers.
+ */
 export async function openSession(
   browser: Browser,
   viewport: { width: number; height: number } = { width: 1280, height: 900 },
+  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<Session> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 2, acceptDownloads: true });
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 2, acceptDownloads: true, serviceWorkers });
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   const errors: string[] = [];
@@ -85,7 +92,17 @@ export async function screenshot(page: Page, name: string, { viewportOnly = fals
       await page.waitForLoadState();
     }
   }
-  await page.screenshot({ path: join(OUTPUT_DIR, `${name}.png`), fullPage: !viewportOnly });
+  const options = { path: join(OUTPUT_DIR, `${name}.png`), fullPage: !viewportOnly };
+  const url = page.url();
+  try {
+    await page.screenshot(options);
+  } catch (error) {
+    // A redirect that starts while the picture is taken holds it up until the step times out (seen on a
+    // busy machine): the page it went to is pictured instead.
+    if (page.url() === url || !String(error).includes('Timeout')) throw error;
+    await page.waitForLoadState();
+    await page.screenshot(options);
+  }
 }
 
 export async function documentDirection(page: Page): Promise<{ dir: string; lang: string }> {
