@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 
 /** sha256 sources of the inline scripts of index.html, for the Content-Security-Policy. */
@@ -23,9 +23,24 @@ export function readIndexHtml(distDir: string): string | null {
   return existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
 }
 
+/**
+ * Files the browser must check with the server on every use: the service
+ * worker (a new build's worker replaces the installed one) and the manifest.
+ */
+const REVALIDATED_FILES = new Set(['sw.js', 'manifest.webmanifest']);
+
 export function mountWebApp(app: Express, distDir: string, indexHtml: string): void {
   app.use('/assets', express.static(join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  app.use(
+    express.static(distDir, {
+      index: false,
+      maxAge: '1h',
+      // Set before the static handler's own Cache-Control, which then leaves it alone.
+      setHeaders: (response, path) => {
+        if (REVALIDATED_FILES.has(basename(path))) response.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (request.path === '/api' || request.path.startsWith('/api/')) return next();
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
