@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serviceWorker } from './pwa/vite-plugin';
 import { dropUnusedRadixBreakpoints } from './radix-breakpoints';
 
 // The root scripts run vite from the repository root, so every path is resolved
@@ -20,6 +21,7 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
+    serviceWorker({ entry: here('./pwa/service-worker/worker.ts') }),
   ],
   css: {
     postcss: { plugins: [dropUnusedRadixBreakpoints()] },
