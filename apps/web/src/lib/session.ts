@@ -6,8 +6,16 @@ import {
   type MessageAnswer,
   type PharmacySummary,
 } from '@pharmacy/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiRequest, fetchJson, HttpError } from './api';
+import { useOnlineStatus } from './online-status';
+import {
+  forgetSignedInUser,
+  isServerUnreachable,
+  rememberedSignedInUser,
+  rememberSignedInUser,
+} from './remembered-session';
 
 /**
  * Who is signed in, as the whole app sees it. Signed out and "must pick a
@@ -15,7 +23,12 @@ import { apiRequest, fetchJson, HttpError } from './api';
  * instead of throwing (specification §4, Authentication).
  */
 export type AuthState =
-  | { status: 'signedIn'; user: CurrentUser }
+  /**
+   * `remembered`: the server could not be reached, so this is the last answer it
+   * gave in this browser (see remembered-session.ts); it is asked for again once
+   * the browser is back online (useRecheckRememberedSession).
+   */
+  | { status: 'signedIn'; user: CurrentUser; remembered?: true }
   | { status: 'needsPharmacy'; pharmacies: PharmacySummary[] }
   /** `loggedOut`: the user pressed Logout in this tab, so no "Unauthorized" warning is due. */
   | { status: 'signedOut'; loggedOut?: boolean };
@@ -43,13 +56,24 @@ export function authStateFromError(error: unknown): AuthState | undefined {
   return undefined;
 }
 
+/**
+ * Issue 15: the till keeps working without the network. When the server cannot
+ * be reached, the last signed-in answer stands in for it; any answer the server
+ * does give (signed in, signed out, choose a pharmacy) replaces or removes it.
+ */
 export async function getAuthState({ signal }: { signal?: AbortSignal } = {}): Promise<AuthState> {
   try {
     const user = currentUserSchema.parse(await fetchJson(currentUserQueryKey, { signal }));
+    rememberSignedInUser(user);
     return { status: 'signedIn', user };
   } catch (error) {
     const state = authStateFromError(error);
-    if (state) return state;
+    if (state) {
+      forgetSignedInUser();
+      return state;
+    }
+    const remembered = isServerUnreachable(error) ? rememberedSignedInUser() : null;
+    if (remembered) return { status: 'signedIn', user: remembered, remembered: true };
     throw error;
   }
 }
@@ -60,11 +84,28 @@ export function currentUserQueryOptions() {
     queryFn: ({ signal }) => getAuthState({ signal }),
     // Specification §7: the current-user read is never retried.
     retry: false,
+    // Asked even while the browser is offline (by default the query would wait for the network, and the app with
+    // it): the failure is what brings the remembered answer.
+    networkMode: 'always',
   });
 }
 
 export function useAuthState() {
   return useQuery(currentUserQueryOptions());
+}
+
+/**
+ * For the signed-in screens: a remembered answer (the server could not be
+ * reached) is asked for again when the browser is back online, so a session
+ * that ended meanwhile signs out (401) as soon as the server can say so.
+ */
+export function useRecheckRememberedSession(): void {
+  const { data, refetch } = useAuthState();
+  const online = useOnlineStatus();
+  const remembered = data?.status === 'signedIn' && data.remembered === true;
+  useEffect(() => {
+    if (online && remembered) void refetch();
+  }, [online, remembered, refetch]);
 }
 
 /**
@@ -75,6 +116,16 @@ export function useSignedInUser(): CurrentUser {
   const { data } = useAuthState();
   if (data?.status !== 'signedIn') throw new Error('useSignedInUser used outside the signed-in area');
   return data.user;
+}
+
+/**
+ * After Logout, whatever the server answered: the app shows no one signed in, and
+ * this browser no longer remembers who was (so an offline reload opens signed out).
+ */
+export function markLoggedOut(queryClient: QueryClient): void {
+  forgetSignedInUser();
+  const loggedOut: AuthState = { status: 'signedOut', loggedOut: true };
+  queryClient.setQueryData(currentUserQueryKey, loggedOut);
 }
 
 /** Re-reads the current user and waits for the answer (after sign-in, pharmacy choice, profile changes). */

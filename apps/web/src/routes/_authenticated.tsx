@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { AppShell } from '../features/shell/components/app-shell';
 import { LeaveAfterLogout } from '../lib/route-guards';
 import { RoleProvider } from '../lib/authorization';
-import { currentUserQueryOptions, useAuthState } from '../lib/session';
+import { currentUserQueryOptions, useAuthState, useRecheckRememberedSession } from '../lib/session';
 import { SignedOutRedirect, useSessionExpiryRedirect } from '../lib/session-expiry';
 import { useInstallationLanguage } from '../lib/system-settings';
 
@@ -36,6 +36,7 @@ function AuthenticatedLayout() {
 
 function SignedInArea({ user, children }: { user: CurrentUser; children: ReactNode }) {
   useSessionExpiryRedirect();
+  useRecheckRememberedSession();
   useInstallationLanguage();
   return (
     <RoleProvider role={user.role}>

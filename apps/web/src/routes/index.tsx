@@ -5,7 +5,7 @@ import { WelcomePage } from '../features/auth/components/welcome-page';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { AppShell } from '../features/shell/components/app-shell';
 import { RoleProvider } from '../lib/authorization';
-import { useAuthState } from '../lib/session';
+import { useAuthState, useRecheckRememberedSession } from '../lib/session';
 import { useSessionExpiryRedirect } from '../lib/session-expiry';
 import { useInstallationLanguage } from '../lib/system-settings';
 
@@ -28,6 +28,7 @@ function HomeRoute() {
 // language, role and shell.
 function SignedInHome({ user }: { user: CurrentUser }) {
   useSessionExpiryRedirect();
+  useRecheckRememberedSession();
   useInstallationLanguage();
   const { location } = Route.useSearch();
   const navigate = Route.useNavigate();

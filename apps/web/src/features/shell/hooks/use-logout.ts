@@ -2,14 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useToast } from '../../../components/toaster';
 import { apiErrorOf } from '../../../lib/api';
-import { currentUserQueryKey, type AuthState } from '../../../lib/session';
+import { markLoggedOut } from '../../../lib/session';
 import { useLogoutMutation } from '../api/logout';
 
 /**
  * Specification §2, Logout: POST /api/auth/logout, then "Logged Out" (or "Logout
  * Error"), and back to / either way. The current user becomes "logged out" in the
- * cache; the signed-in area reacts by leaving for / and clearing the other
- * cached reads (see the _authenticated route), so nothing refetches in between.
+ * cache, and this browser stops remembering who was signed in (see markLoggedOut);
+ * the signed-in area reacts by leaving for / and clearing the other cached reads
+ * (see the _authenticated route), so nothing refetches in between.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -17,10 +18,7 @@ export function useLogout() {
   const intl = useIntl();
   const mutation = useLogoutMutation();
 
-  const leave = () => {
-    const loggedOut: AuthState = { status: 'signedOut', loggedOut: true };
-    queryClient.setQueryData(currentUserQueryKey, loggedOut);
-  };
+  const leave = () => markLoggedOut(queryClient);
 
   const logout = () =>
     mutation.mutate(undefined, {
