@@ -8,6 +8,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { localizedPharmacy } from '../../../lib/session';
 import { useSidebarState } from '../hooks/use-sidebar-state';
 import { AppSidebar } from './app-sidebar';
+import { ConnectionStatus } from './connection-status';
 
 /**
  * The signed-in layout (specification §2/§9): a collapsible sidebar (16rem, or
@@ -60,6 +61,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
               <bdi>{localizedPharmacy(user.currentPharmacy, language).name}</bdi>
             </Text>
           )}
+          <ConnectionStatus />
         </header>
         <main className="shell-content">
           <Container size="4" px="4" py="6">
