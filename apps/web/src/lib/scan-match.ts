@@ -1,9 +1,11 @@
 import type { Product } from '@pharmacy/contracts';
 import { readPackScan } from './gs1';
 
-export type ScanMatch =
-  | { kind: 'found'; product: Product; batch: string | null; expiryDate: string | null }
-  | { kind: 'notFound'; code: string };
+/** What a code must be matched by: a product of the server's search, or of the till's offline copy. */
+export type ScannableProduct = Pick<Product, 'sku' | 'barcode'>;
+
+export type ScanMatch<P extends ScannableProduct = Product> =
+  { kind: 'found'; product: P; batch: string | null; expiryDate: string | null } | { kind: 'notFound'; code: string };
 
 /** The same GTIN whatever length the catalogue stored it in (EAN-13 and its 14-digit form). */
 export function sameGtin(barcode: string | null, gtin: string): boolean {
@@ -12,11 +14,16 @@ export function sameGtin(barcode: string | null, gtin: string): boolean {
 
 /**
  * The product an entry names exactly, among the server's search results for
- * it: the GTIN of a scanned barcode or GS1 code (with the batch and expiry the
- * code carries), else a barcode or SKU typed or scanned as is (any letter case).
- * Anything else is not a match: a name is searched, not scanned.
+ * it (or among the till's offline copy of the catalogue): the GTIN of a scanned
+ * barcode or GS1 code (with the batch and expiry the code carries), else a
+ * barcode or SKU typed or scanned as is (any letter case). Anything else is not
+ * a match: a name is searched, not scanned.
  */
-export function matchScan(input: string, results: readonly Product[], now: Date = new Date()): ScanMatch {
+export function matchScan<P extends ScannableProduct = Product>(
+  input: string,
+  results: readonly P[],
+  now: Date = new Date(),
+): ScanMatch<P> {
   const scan = readPackScan(input, now);
   const text = input.trim();
   if (scan.kind === 'gs1' || scan.kind === 'gtin') {
