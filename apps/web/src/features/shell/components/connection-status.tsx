@@ -19,7 +19,11 @@ export function ConnectionStatus() {
     >
       <Badge color={online ? 'green' : 'amber'} variant={online ? 'soft' : 'solid'} radius="full">
         <span className="shell-connection-dot" aria-hidden="true" />
-        <FormattedMessage id={online ? 'shell.connection.online' : 'shell.connection.offline'} />
+        {online ? (
+          <FormattedMessage id="shell.connection.online" />
+        ) : (
+          <FormattedMessage id="shell.connection.offline" />
+        )}
       </Badge>
     </div>
   );
