@@ -16,6 +16,7 @@ import { Route as PharmacistLoginRouteImport } from './routes/pharmacist-login'
 import { Route as AuthenticatedAiChatRouteImport } from './routes/_authenticated/ai-chat'
 import { Route as AuthenticatedAuditRouteImport } from './routes/_authenticated/audit'
 import { Route as AuthenticatedCategoriesRouteImport } from './routes/_authenticated/categories'
+import { Route as AuthenticatedDiscrepanciesRouteImport } from './routes/_authenticated/discrepancies'
 import { Route as AuthenticatedExpiryRouteImport } from './routes/_authenticated/expiry'
 import { Route as AuthenticatedInventoryRouteImport } from './routes/_authenticated/inventory'
 import { Route as AuthenticatedLocationsRouteImport } from './routes/_authenticated/locations'
@@ -63,6 +64,12 @@ const AuthenticatedCategoriesRoute = AuthenticatedCategoriesRouteImport.update({
   path: '/categories',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedDiscrepanciesRoute =
+  AuthenticatedDiscrepanciesRouteImport.update({
+    id: '/discrepancies',
+    path: '/discrepancies',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedExpiryRoute = AuthenticatedExpiryRouteImport.update({
   id: '/expiry',
   path: '/expiry',
@@ -133,6 +140,7 @@ export interface FileRoutesByFullPath {
   '/ai-chat': typeof AuthenticatedAiChatRoute
   '/audit': typeof AuthenticatedAuditRoute
   '/categories': typeof AuthenticatedCategoriesRoute
+  '/discrepancies': typeof AuthenticatedDiscrepanciesRoute
   '/expiry': typeof AuthenticatedExpiryRoute
   '/inventory': typeof AuthenticatedInventoryRoute
   '/locations': typeof AuthenticatedLocationsRoute
@@ -153,6 +161,7 @@ export interface FileRoutesByTo {
   '/ai-chat': typeof AuthenticatedAiChatRoute
   '/audit': typeof AuthenticatedAuditRoute
   '/categories': typeof AuthenticatedCategoriesRoute
+  '/discrepancies': typeof AuthenticatedDiscrepanciesRoute
   '/expiry': typeof AuthenticatedExpiryRoute
   '/inventory': typeof AuthenticatedInventoryRoute
   '/locations': typeof AuthenticatedLocationsRoute
@@ -175,6 +184,7 @@ export interface FileRoutesById {
   '/_authenticated/ai-chat': typeof AuthenticatedAiChatRoute
   '/_authenticated/audit': typeof AuthenticatedAuditRoute
   '/_authenticated/categories': typeof AuthenticatedCategoriesRoute
+  '/_authenticated/discrepancies': typeof AuthenticatedDiscrepanciesRoute
   '/_authenticated/expiry': typeof AuthenticatedExpiryRoute
   '/_authenticated/inventory': typeof AuthenticatedInventoryRoute
   '/_authenticated/locations': typeof AuthenticatedLocationsRoute
@@ -197,6 +207,7 @@ export interface FileRouteTypes {
     | '/ai-chat'
     | '/audit'
     | '/categories'
+    | '/discrepancies'
     | '/expiry'
     | '/inventory'
     | '/locations'
@@ -217,6 +228,7 @@ export interface FileRouteTypes {
     | '/ai-chat'
     | '/audit'
     | '/categories'
+    | '/discrepancies'
     | '/expiry'
     | '/inventory'
     | '/locations'
@@ -238,6 +250,7 @@ export interface FileRouteTypes {
     | '/_authenticated/ai-chat'
     | '/_authenticated/audit'
     | '/_authenticated/categories'
+    | '/_authenticated/discrepancies'
     | '/_authenticated/expiry'
     | '/_authenticated/inventory'
     | '/_authenticated/locations'
@@ -308,6 +321,13 @@ declare module '@tanstack/react-router' {
       path: '/categories'
       fullPath: '/categories'
       preLoaderRoute: typeof AuthenticatedCategoriesRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/discrepancies': {
+      id: '/_authenticated/discrepancies'
+      path: '/discrepancies'
+      fullPath: '/discrepancies'
+      preLoaderRoute: typeof AuthenticatedDiscrepanciesRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/expiry': {
@@ -401,6 +421,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedAiChatRoute: typeof AuthenticatedAiChatRoute
   AuthenticatedAuditRoute: typeof AuthenticatedAuditRoute
   AuthenticatedCategoriesRoute: typeof AuthenticatedCategoriesRoute
+  AuthenticatedDiscrepanciesRoute: typeof AuthenticatedDiscrepanciesRoute
   AuthenticatedExpiryRoute: typeof AuthenticatedExpiryRoute
   AuthenticatedInventoryRoute: typeof AuthenticatedInventoryRoute
   AuthenticatedLocationsRoute: typeof AuthenticatedLocationsRoute
@@ -419,6 +440,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAiChatRoute: AuthenticatedAiChatRoute,
   AuthenticatedAuditRoute: AuthenticatedAuditRoute,
   AuthenticatedCategoriesRoute: AuthenticatedCategoriesRoute,
+  AuthenticatedDiscrepanciesRoute: AuthenticatedDiscrepanciesRoute,
   AuthenticatedExpiryRoute: AuthenticatedExpiryRoute,
   AuthenticatedInventoryRoute: AuthenticatedInventoryRoute,
   AuthenticatedLocationsRoute: AuthenticatedLocationsRoute,

@@ -75,6 +75,7 @@ describe('routes for a signed-out visitor', () => {
     '/shortages',
     '/expiry',
     '/stock-counts',
+    '/discrepancies',
   ])('warns and sends the browser to sign in from %s', async (path) => {
     signedOut();
     renderApp({ path });
@@ -139,6 +140,7 @@ describe('routes for a signed-in user', () => {
       'GET /api/inventory/expiring?days=30': () => fakeResponse(200, []),
       'GET /api/inventory/expiry-scan': () => fakeResponse(200, { lastRun: null }),
       'GET /api/stock-counts?*': () => fakeResponse(200, [], '', { 'X-Total-Count': '0' }),
+      'GET /api/stock-discrepancies?*': () => fakeResponse(200, []),
     });
   }
 
@@ -163,6 +165,8 @@ describe('routes for a signed-in user', () => {
     ['/shortages', 'Stock Shortages'],
     ['/expiry', 'Expiry Management'],
     ['/stock-counts', 'Stock Counts'],
+    ['/discrepancies', 'Stock Discrepancies'],
+    ['/discrepancies?status=all&pharmacy=not-an-id', 'Stock Discrepancies'],
   ])('opens %s', async (path, heading) => {
     signedIn();
     renderApp({ path });

@@ -425,3 +425,12 @@ export const SortNoneIcon = (props: IconProps) => (
     <path d="m8 9 4-4 4 4M8 15l4 4 4-4" />
   </Icon>
 );
+
+/** A discrepancy between the books and the shop floor, waiting for review: a clipboard with a mark. */
+export const ClipboardAlertIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M9 4h6v3H9z" />
+    <path d="M15 5h3a1 1 0 0 1 1 1v14a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1h3" />
+    <path d="M12 11v3M12 17.5v.01" />
+  </Icon>
+);

@@ -22,6 +22,7 @@ export function aSale(overrides: Partial<Sale> = {}): Sale {
     refundedAmount: '0.00',
     itemCount: 1,
     createdAt: '2026-11-20T09:30:00.000Z',
+    offlineNumber: null,
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@ import { permissionsFor, type Role } from '../../lib/authorization';
 import { navItems, visibleNavItems } from './nav-items';
 
 describe('the sidebar registry', () => {
-  it('lists every entry of the specification, in its order (Stock Counts after Inventory), admin entries last', () => {
+  it('lists every entry of the specification, in its order (Stock Counts after Inventory, Discrepancies after Shortages), admin entries last', () => {
     expect(navItems.map((item) => [item.to, item.adminOnly])).toEqual([
       ['/', false],
       ['/inventory', false],
@@ -13,6 +13,7 @@ describe('the sidebar registry', () => {
       ['/ai-chat', false],
       ['/expiry', false],
       ['/shortages', false],
+      ['/discrepancies', false],
       ['/locations', false],
       ['/reports', false],
       ['/audit', false],
@@ -37,6 +38,7 @@ describe('the sidebar registry', () => {
       'ai-chat',
       'expiry',
       'shortages',
+      'discrepancies',
       'locations',
       'reports',
       'transfers',
@@ -50,6 +52,7 @@ describe('the sidebar registry', () => {
       'ai-chat',
       'expiry',
       'shortages',
+      'discrepancies',
       'locations',
       'reports',
       'audit',
@@ -67,6 +70,7 @@ describe('the sidebar registry', () => {
       'ai-chat',
       'expiry',
       'shortages',
+      'discrepancies',
       'locations',
       'reports',
       'transfers',
@@ -89,6 +93,8 @@ describe('the sidebar registry', () => {
     expect(pharmacist).toContain('pos');
     expect(pharmacist).toContain('stock-counts');
     expect(pharmacist).not.toContain('audit');
+    // The stock discrepancies from offline sales: reviewed by all three roles.
+    for (const keys of [pharmacist, auditor, admin]) expect(keys).toContain('discrepancies');
     // The auditor: the pharmacist's entries without the point of sale and stock counts, plus the Audit screen
     // (the assistant included: asking it changes nothing).
     expect(auditor).toEqual([
@@ -98,6 +104,7 @@ describe('the sidebar registry', () => {
       'ai-chat',
       'expiry',
       'shortages',
+      'discrepancies',
       'locations',
       'reports',
       'audit',

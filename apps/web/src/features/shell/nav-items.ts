@@ -4,6 +4,7 @@ import {
   BoxesIcon,
   CartIcon,
   ChartIcon,
+  ClipboardAlertIcon,
   ClipboardCheckIcon,
   ClockIcon,
   DashboardIcon,
@@ -42,7 +43,7 @@ interface NavItemBase {
  */
 export type NavItem = NavItemBase & ({ built: true; to: AppPath } | { built: false; to: string });
 
-/** Specification §2, "Navigation shell": every entry, in the specification's order (plus Stock Counts). */
+/** Specification §2, "Navigation shell": every entry, in the specification's order (plus Stock Counts and Discrepancies). */
 export const navItems: readonly NavItem[] = [
   { key: 'dashboard', to: '/', built: true, icon: DashboardIcon, label: { id: 'nav.dashboard' }, adminOnly: false },
   {
@@ -81,6 +82,15 @@ export const navItems: readonly NavItem[] = [
     built: true,
     icon: WarningIcon,
     label: { id: 'nav.shortages' },
+    adminOnly: false,
+  },
+  // Issue 15: what sales made offline left for review. Everyone sees it; auditors read it, the others resolve.
+  {
+    key: 'discrepancies',
+    to: '/discrepancies',
+    built: true,
+    icon: ClipboardAlertIcon,
+    label: { id: 'nav.discrepancies' },
     adminOnly: false,
   },
   {

@@ -6,6 +6,7 @@ import {
   productSchema,
   type Product,
   saleSchema,
+  stockDiscrepancySchema,
   verificationRunSchema,
   type ExpiringSummary,
 } from '@pharmacy/contracts';
@@ -13,7 +14,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { fetchJsonAt, fetchPageAt, withQuery } from '../../../lib/api';
 import { serverPageQueryOptions, useServerPage } from '../../../lib/server-page';
-import { EXPIRY_ALERT_DAYS, RECENT_SALES_LIMIT, TABLE_PAGE_SIZE } from '../utils/constants';
+import { DISCREPANCY_ALERT_LIMIT, EXPIRY_ALERT_DAYS, RECENT_SALES_LIMIT, TABLE_PAGE_SIZE } from '../utils/constants';
 import { scopedReadOptions } from './scoped-read';
 
 // Every dashboard read takes the location chosen in its dropdown: a pharmacy's
@@ -155,4 +156,22 @@ export function lastVerificationQueryOptions() {
 }
 export function useLastVerification(enabled: boolean) {
   return useQuery({ ...lastVerificationQueryOptions(), enabled });
+}
+
+/**
+ * GET /api/stock-discrepancies?status=open&limit=100: the open discrepancies
+ * (sales made offline that the books could not cover, or priced from an old
+ * copy), to count them. Under the sales key, as the Discrepancies screen reads
+ * them: a sale that arrives (which may raise one) or a resolution there
+ * refreshes the alert.
+ */
+export function openDiscrepanciesQueryOptions(pharmacyId: string | null) {
+  const url = withQuery('/api/stock-discrepancies', { status: 'open', pharmacyId, limit: DISCREPANCY_ALERT_LIMIT });
+  return queryOptions({
+    queryKey: ['/api/sales', 'stock-discrepancies', 'alert', pharmacyId ?? 'all'] as const,
+    queryFn: async ({ signal }) => z.array(stockDiscrepancySchema).parse(await fetchJsonAt(url, { signal })),
+  });
+}
+export function useOpenDiscrepancies(pharmacyId: string | null) {
+  return useQuery(openDiscrepanciesQueryOptions(pharmacyId));
 }

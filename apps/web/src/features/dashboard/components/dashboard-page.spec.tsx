@@ -1,11 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { ExpiringBatch, FefoItem, InventoryBatch, LowStockItem, Product, Sale } from '@pharmacy/contracts';
+import type {
+  ExpiringBatch,
+  FefoItem,
+  InventoryBatch,
+  LowStockItem,
+  Product,
+  Sale,
+  StockDiscrepancy,
+} from '@pharmacy/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Buffer } from 'node:buffer';
 import { withQuery } from '../../../lib/api';
 import { browserNavigation } from '../../../lib/browser';
 import { addDays, todayIso } from '../../../lib/dates';
 import { aBatch, aPharmacy, aProduct } from '../../../test/catalogue';
+import { aDiscrepancy } from '../../../test/discrepancies';
 import { fakeResponse } from '../../../test/fake-response';
 import { fakeServer, type FakeHandler } from '../../../test/fake-server';
 import { renderApp } from '../../../test/render-app';
@@ -116,6 +125,7 @@ const aSale = (n: number, overrides: Partial<Sale> = {}): Sale => ({
   refundedAmount: '0.00',
   itemCount: 3,
   createdAt: minutesAgo(0),
+  offlineNumber: null,
   ...overrides,
 });
 const sales: Sale[] = [
@@ -133,6 +143,8 @@ interface Data {
   expiring: ExpiringBatch[];
   fefo: FefoItem[];
   sales: Sale[];
+  /** The open stock discrepancies from offline sales. */
+  discrepancies: StockDiscrepancy[];
 }
 
 const everywhere: Data = {
@@ -143,7 +155,13 @@ const everywhere: Data = {
   expiring: expiring(3),
   fefo,
   sales,
+  discrepancies: [],
 };
+
+const openDiscrepancies = (count: number): StockDiscrepancy[] =>
+  Array.from({ length: count }, (_, index) =>
+    aDiscrepancy({ id: id(400 + index), offlineNumber: `K7Q2-${String(index + 1).padStart(4, '0')}` }),
+  );
 
 /**
  * The products as the server lists them for a scope: by name, each with its
@@ -200,6 +218,8 @@ function dashboardRoutes(pharmacyId: string | null, data: Data): Record<string, 
       }),
     [at('/api/inventory/fefo')]: () => fakeResponse(200, data.fefo),
     [at('/api/sales', { limit: 5 })]: () => fakeResponse(200, data.sales),
+    [`GET ${withQuery('/api/stock-discrepancies', { status: 'open', pharmacyId, limit: 100 })}`]: () =>
+      fakeResponse(200, data.discrepancies.slice(0, 100)),
   };
 }
 
@@ -306,6 +326,7 @@ describe('Dashboard', () => {
       '/api/inventory/expiring/summary',
       '/api/inventory/fefo',
       '/api/sales',
+      '/api/stock-discrepancies',
     ]) {
       await waitFor(() =>
         expect(
@@ -347,11 +368,30 @@ describe('Dashboard', () => {
     });
 
     it('shows none while nothing is low or expiring', async () => {
-      renderPage({ data: { ...everywhere, lowStock: [], expiring: [] } });
+      const { callsTo } = renderPage({ data: { ...everywhere, lowStock: [], expiring: [] } });
       await screen.findByText('$1,234.50');
       await waitFor(() => expect(screen.getByText('Low Stock Items').closest('li')?.textContent).toContain('0'));
       expect(screen.queryByText('Low Stock Alert')).toBeNull();
       expect(screen.queryByText('Expiry Alert')).toBeNull();
+      // Nor while no stock discrepancy is open.
+      await waitFor(() => expect(callsTo('GET', '/api/stock-discrepancies?status=open&limit=100')).toHaveLength(1));
+      expect(screen.queryByRole('status', { name: 'Stock discrepancies to review' })).toBeNull();
+    });
+
+    it('raises the open stock discrepancies from offline sales, and cannot be dismissed', async () => {
+      renderPage({ data: { ...everywhere, discrepancies: openDiscrepancies(3) } });
+      const alert = within(await screen.findByRole('status', { name: 'Stock discrepancies to review' }));
+      expect(alert.getByText('3 stock discrepancies from offline sales need review.')).toBeTruthy();
+      expect(alert.getByRole('button', { name: 'Review discrepancies' })).toBeTruthy();
+      expect(alert.queryByRole('button', { name: /^Dismiss/ })).toBeNull();
+    });
+
+    it('counts one discrepancy, and says "or more" beyond the hundred it reads', async () => {
+      const { unmount } = renderPage({ data: { ...everywhere, discrepancies: openDiscrepancies(1) } });
+      expect(await screen.findByText('1 stock discrepancy from offline sales needs review.')).toBeTruthy();
+      unmount();
+      renderPage({ data: { ...everywhere, discrepancies: openDiscrepancies(100) } });
+      expect(await screen.findByText('100 or more stock discrepancies from offline sales need review.')).toBeTruthy();
     });
 
     it('stay dismissed for the rest of the session, one at a time', async () => {
@@ -388,6 +428,15 @@ describe('Dashboard', () => {
       'Walk-in CustomerSale #000003$14.973 hours ago',
       'Walk-in CustomerSale #000004$14.972 days ago',
     ]);
+  });
+
+  it('marks a sale made offline, with the till’s number', async () => {
+    renderPage({
+      data: { ...everywhere, sales: [aSale(5, { offlineNumber: 'K7Q2-0003', createdAt: minutesAgo(5) })] },
+    });
+    const item = within(await section('Recent Sales').findByRole('listitem'));
+    expect(item.getByText('Offline')).toBeTruthy();
+    expect(item.getByText('K7Q2-0003').closest('span')!.textContent).toBe('Sale #000005 · Offline K7Q2-0003');
   });
 
   it('shows the first five FEFO batches with their priority, expiry, units and urgency', async () => {
@@ -554,6 +603,7 @@ describe('Dashboard', () => {
           'GET /api/inventory/fefo': () => fakeResponse(503, ''),
           'GET /api/inventory/expiring/summary?days=30': () => fakeResponse(500, ''),
           'GET /api/inventory/low-stock?limit=1&offset=0': () => fakeResponse(500, ''),
+          'GET /api/stock-discrepancies?status=open&limit=100': () => fakeResponse(500, ''),
         },
       });
       expect(await metricCard("Today's Sales").findByText('Failed to fetch sales metrics')).toBeTruthy();
@@ -562,6 +612,7 @@ describe('Dashboard', () => {
       expect(await section('Recent Sales').findByText('Failed to fetch recent sales')).toBeTruthy();
       expect(await section('FEFO Recommendations').findByText('Failed to fetch FEFO recommendations')).toBeTruthy();
       expect(await screen.findByText('Failed to fetch expiring products')).toBeTruthy();
+      expect(await screen.findByText('Failed to check for stock discrepancies')).toBeTruthy();
       // The rest still shows.
       expect(await metricCard('Active Products').findByText('3')).toBeTruthy();
       await waitFor(() => expect(overviewRows()).toHaveLength(4));
@@ -587,12 +638,15 @@ describe('Dashboard', () => {
   });
 
   it('speaks Arabic', async () => {
-    renderPage({ language: 'ar' });
+    renderPage({ language: 'ar', data: { ...everywhere, discrepancies: openDiscrepancies(3) } });
     expect(screen.getByRole('heading', { level: 1, name: 'لوحة التحكم' })).toBeTruthy();
     expect(screen.getByText(/^مرحبًا بعودتك/).textContent).toBe('مرحبًا بعودتك، Sara!');
     expect(screen.getByRole('combobox', { name: 'الموقع' }).textContent).toBe('جميع المواقع');
     expect(await screen.findByText('تنبيه انخفاض المخزون')).toBeTruthy();
     expect(screen.getByText('منتجان مخزونهما منخفض.')).toBeTruthy();
+    const discrepancies = within(await screen.findByRole('status', { name: 'فروقات مخزون بحاجة إلى مراجعة' }));
+    expect(discrepancies.getByText('3 فروقات مخزون من مبيعات دون اتصال بحاجة إلى مراجعة.')).toBeTruthy();
+    expect(discrepancies.getByRole('button', { name: 'مراجعة الفروقات' })).toBeTruthy();
     const sales = within(await section('أحدث المبيعات').findByRole('list'));
     expect(sales.getAllByText('عميل عابر')).toHaveLength(3);
     expect(sales.getByText('الآن')).toBeTruthy();
@@ -617,12 +671,13 @@ describe('Dashboard at /', () => {
   afterEach(() => assign.mockRestore());
 
   function signedIn(routes: Record<string, FakeHandler> = {}) {
+    const withDiscrepancies = { ...everywhere, discrepancies: openDiscrepancies(2) };
     return fakeServer({
       'GET /api/auth/user': () => fakeResponse(200, aUser()),
       ...defaultSettingsRoute,
       ...pharmaciesRoute,
-      ...dashboardRoutes(null, everywhere),
-      ...dashboardRoutes(abdoun.id, everywhere),
+      ...dashboardRoutes(null, withDiscrepancies),
+      ...dashboardRoutes(abdoun.id, withDiscrepancies),
       ...routes,
     });
   }
@@ -644,10 +699,14 @@ describe('Dashboard at /', () => {
     expect(href('Transfer Stock')).toBe('/transfers');
     expect(href('Transfer Paracetamol 500 mg')).toBe('/transfers');
     expect(href('Generate Report')).toBe('/reports');
+    expect(await screen.findByRole('link', { name: 'Review discrepancies' })).toBeTruthy();
+    expect(href('Review discrepancies')).toBe('/discrepancies');
 
     await chooseLocation(abdoun.name);
     await waitFor(() => expect(router.state.location.search).toEqual({ location: abdoun.id }));
     expect(screen.getByRole('combobox', { name: 'Location' }).textContent).toBe(abdoun.name);
+    // The alert leads to the discrepancies of the location chosen.
+    await waitFor(() => expect(href('Review discrepancies')).toBe(`/discrepancies?pharmacy=${abdoun.id}`));
 
     fireEvent.click(await screen.findByRole('link', { name: 'View Inventory' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Inventory' })).toBeTruthy();

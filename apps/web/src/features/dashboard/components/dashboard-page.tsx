@@ -7,6 +7,7 @@ import { usePharmacies } from '../../../lib/pharmacies';
 import { useSignedInUser } from '../../../lib/session';
 import type { NamedPharmacy } from '../utils/inventory-overview';
 import { DashboardAlerts } from './dashboard-alerts';
+import { DiscrepancyAlert } from './discrepancy-alert';
 import { FefoRecommendations } from './fefo-recommendations';
 import { InventoryOverview } from './inventory-overview';
 import { LocationSelect } from './location-select';
@@ -74,6 +75,7 @@ export function DashboardPage({ pharmacyId, onPharmacyChange }: DashboardPagePro
         </Flex>
       </Flex>
 
+      <DiscrepancyAlert pharmacyId={scope} />
       <DashboardAlerts pharmacyId={scope} />
       <MetricCards pharmacyId={scope} />
       <QuickActions />

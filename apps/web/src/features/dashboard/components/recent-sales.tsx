@@ -1,5 +1,5 @@
 import type { Sale } from '@pharmacy/contracts';
-import { Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
+import { Badge, Card, Flex, Heading, Skeleton, Text } from '@radix-ui/themes';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDateTimeFormatter } from '../../../lib/dates';
@@ -44,12 +44,28 @@ function SaleItem({ sale, now }: { sale: Sale; now: number }) {
             id="dashboard.recentSales.saleNumber"
             values={{ id: <span className="code-value">{saleNumber(sale.id)}</span> }}
           />
+          {sale.offlineNumber && (
+            <>
+              {' · '}
+              <FormattedMessage
+                id="dashboard.recentSales.offlineNumber"
+                values={{ number: <bdi className="code-value">{sale.offlineNumber}</bdi> }}
+              />
+            </>
+          )}
         </Text>
       </Flex>
       <Flex direction="column" align="end" flexShrink="0">
-        <Text size="2" weight="bold" className="ltr-value">
-          {money(sale.totalAmount)}
-        </Text>
+        <Flex align="center" gap="2">
+          {sale.offlineNumber && (
+            <Badge color="orange" size="1">
+              <FormattedMessage id="dashboard.recentSales.offline" />
+            </Badge>
+          )}
+          <Text size="2" weight="bold" className="ltr-value">
+            {money(sale.totalAmount)}
+          </Text>
+        </Flex>
         <Text size="1" color="gray">
           <RelativeTime instant={sale.createdAt} now={now} />
         </Text>

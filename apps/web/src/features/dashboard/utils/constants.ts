@@ -16,3 +16,5 @@ export const FEFO_HIGH_DAYS = 14;
 export const EXPIRY_ALERT_DAYS = 30;
 /** The overview's search asks the server once typing pauses this long, not on every key. */
 export const SEARCH_DEBOUNCE_MS = 300;
+/** The discrepancy alert reads at most this many open discrepancies to count them; beyond, it says "100+". */
+export const DISCREPANCY_ALERT_LIMIT = 100;

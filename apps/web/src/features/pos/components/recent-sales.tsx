@@ -46,7 +46,11 @@ export function RecentSales({ pharmacyId, onOpen }: { pharmacyId: string; onOpen
                       padding: 'var(--space-2)',
                     }}
                     onClick={() => onOpen(sale.id)}
-                    aria-label={intl.formatMessage({ id: 'pos.recent.open' }, { number })}
+                    aria-label={
+                      sale.offlineNumber
+                        ? intl.formatMessage({ id: 'pos.recent.openOffline' }, { number, code: sale.offlineNumber })
+                        : intl.formatMessage({ id: 'pos.recent.open' }, { number })
+                    }
                   >
                     <Flex align="center" gap="2" style={{ minWidth: 0 }}>
                       <ReceiptIcon />
@@ -56,6 +60,15 @@ export function RecentSales({ pharmacyId, onOpen }: { pharmacyId: string; onOpen
                         </Text>
                         <Text as="div" size="1" color="gray">
                           {dateTime(sale.createdAt)}
+                          {sale.offlineNumber && (
+                            <>
+                              {' · '}
+                              <FormattedMessage
+                                id="pos.recent.offlineNumber"
+                                values={{ number: <bdi>{sale.offlineNumber}</bdi> }}
+                              />
+                            </>
+                          )}
                         </Text>
                       </Box>
                     </Flex>
@@ -63,6 +76,11 @@ export function RecentSales({ pharmacyId, onOpen }: { pharmacyId: string; onOpen
                       <Text size="2" weight="bold" className="receipt-amount">
                         {money(sale.totalAmount)}
                       </Text>
+                      {sale.offlineNumber && (
+                        <Badge color="orange" size="1">
+                          <FormattedMessage id="pos.recent.offline" />
+                        </Badge>
+                      )}
                       {Number(sale.refundedAmount) > 0 && (
                         <Badge color="orange" size="1">
                           <FormattedMessage id="pos.recent.refunded" values={{ amount: money(sale.refundedAmount) }} />

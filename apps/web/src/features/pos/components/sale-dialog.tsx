@@ -1,14 +1,28 @@
 import type { SaleDetail } from '@pharmacy/contracts';
-import { Badge, Box, Button, Callout, Dialog, Flex, Heading, Select, Text, TextField } from '@radix-ui/themes';
+import {
+  Badge,
+  Box,
+  Button,
+  Callout,
+  DataList,
+  Dialog,
+  Flex,
+  Heading,
+  Select,
+  Text,
+  TextField,
+} from '@radix-ui/themes';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PrinterIcon, ReturnIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toaster';
 import { useLanguage } from '../../../i18n/use-language';
 import { apiErrorOf } from '../../../lib/api';
+import { usePermissions } from '../../../lib/authorization';
 import { localizedName } from '../../../lib/catalogue';
 import { useDateTimeFormatter } from '../../../lib/dates';
 import { useMoneyFormatter } from '../../../lib/money';
+import { salesUnitLabels } from '../../../lib/sales-units';
 import { translateValidationMessage } from '../../../lib/validation-message';
 import { useReturnSale, useSale } from '../api/sales';
 import { saleNumber } from '../utils/sale-number';
@@ -32,6 +46,7 @@ export function SaleDialog({ saleId, onClose, justSold = false }: SaleDialogProp
 
 function SaleContent({ saleId, onClose, justSold }: { saleId: string; onClose(): void; justSold: boolean }) {
   const intl = useIntl();
+  const { canWrite } = usePermissions();
   const sale = useSale(saleId);
   const printer = usePrintReceipt();
   const [paper, setPaper] = useState<Paper>('80mm');
@@ -57,6 +72,7 @@ function SaleContent({ saleId, onClose, justSold }: { saleId: string; onClose():
         <ReturnForm sale={sale.data} onDone={() => setReturning(false)} />
       ) : (
         <>
+          {sale.data.offline && <OfflineFacts sale={sale.data} offline={sale.data.offline} />}
           <Box p="3" style={{ border: '1px solid var(--gray-a5)', borderRadius: 'var(--radius-3)' }}>
             <Receipt sale={sale.data} />
           </Box>
@@ -76,7 +92,8 @@ function SaleContent({ saleId, onClose, justSold }: { saleId: string; onClose():
               </Button>
             </Flex>
             <Flex gap="2">
-              {!justSold && (
+              {/* Auditors change nothing: they read the sale (from the discrepancies, say) but take no returns. */}
+              {!justSold && canWrite && (
                 <Button
                   variant="soft"
                   color="orange"
@@ -96,6 +113,91 @@ function SaleContent({ saleId, onClose, justSold }: { saleId: string; onClose():
       )}
       {printer.portal}
     </Dialog.Content>
+  );
+}
+
+/**
+ * A sale made without a network: the till's number, when it was made and when
+ * the server learned of it, and what was raised for review when it arrived
+ * (units the books no longer held, prices from a copy older than allowed).
+ */
+function OfflineFacts({ sale, offline }: { sale: SaleDetail; offline: NonNullable<SaleDetail['offline']> }) {
+  const intl = useIntl();
+  const { language } = useLanguage();
+  const dateTime = useDateTimeFormatter();
+  const time = (instant: string) => <time dateTime={instant}>{dateTime(instant)}</time>;
+  return (
+    <Box mb="3" data-testid="sale-offline">
+      <Flex align="center" gap="2" mb="2" wrap="wrap">
+        <Badge color="orange" variant="soft">
+          <FormattedMessage id="pos.detail.offline.badge" />
+        </Badge>
+        <Text size="2" weight="medium">
+          <FormattedMessage
+            id="pos.detail.offline.number"
+            values={{ number: <bdi className="code-value">{offline.number}</bdi> }}
+          />
+        </Text>
+      </Flex>
+      <DataList.Root size="1">
+        <DataList.Item>
+          <DataList.Label>
+            <FormattedMessage id="pos.detail.offline.soldAt" />
+          </DataList.Label>
+          <DataList.Value>{time(offline.soldAt)}</DataList.Value>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.Label>
+            <FormattedMessage id="pos.detail.offline.recordedAt" />
+          </DataList.Label>
+          <DataList.Value>{time(offline.recordedAt)}</DataList.Value>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.Label>
+            <FormattedMessage id="pos.detail.offline.catalogueAsOf" />
+          </DataList.Label>
+          <DataList.Value>{time(offline.catalogueAsOf)}</DataList.Value>
+        </DataList.Item>
+      </DataList.Root>
+      {offline.priceStale && (
+        <Callout.Root color="orange" size="1" mt="2">
+          <Callout.Text>
+            <FormattedMessage id="pos.detail.offline.priceStale" />
+          </Callout.Text>
+        </Callout.Root>
+      )}
+      {offline.shortfalls.length > 0 && (
+        <Callout.Root color="orange" size="1" mt="2">
+          <Flex direction="column" gap="1">
+            <Callout.Text>
+              <FormattedMessage id="pos.detail.offline.shortfalls" />
+            </Callout.Text>
+            <ul style={{ margin: 0, paddingInlineStart: 'var(--space-4)' }} data-testid="sale-shortfalls">
+              {offline.shortfalls.map((shortfall) => {
+                // The sale's line gives the Arabic name and the unit the quantity counts.
+                const line = sale.lines.find((candidate) => candidate.lineIndex === shortfall.lineIndex);
+                const name = <bdi>{localizedName(shortfall.productName, line?.productNameAr, language)}</bdi>;
+                const quantity = intl.formatNumber(shortfall.quantity);
+                return (
+                  <li key={shortfall.lineIndex}>
+                    <Text size="2">
+                      {line ? (
+                        <FormattedMessage
+                          id="pos.detail.offline.shortfall"
+                          values={{ name, quantity, value: intl.formatMessage(salesUnitLabels[line.salesUnit]) }}
+                        />
+                      ) : (
+                        <FormattedMessage id="pos.detail.offline.shortfallCount" values={{ name, quantity }} />
+                      )}
+                    </Text>
+                  </li>
+                );
+              })}
+            </ul>
+          </Flex>
+        </Callout.Root>
+      )}
+    </Box>
   );
 }
 

@@ -58,6 +58,16 @@ export function SalesReport({
     <Table.Row key={sale.id}>
       <Table.RowHeaderCell className="nowrap">
         <span className="code-value">{transactionId(sale.id)}</span>
+        {sale.offlineNumber && (
+          <Flex align="center" gap="1" mt="1">
+            <Badge color="orange" variant="soft" size="1">
+              <FormattedMessage id="reports.sales.offline" />
+            </Badge>
+            <Text size="1" color="gray">
+              <bdi className="code-value">{sale.offlineNumber}</bdi>
+            </Text>
+          </Flex>
+        )}
       </Table.RowHeaderCell>
       <Table.Cell className="nowrap">{dateTime(sale.createdAt)}</Table.Cell>
       <Table.Cell>
