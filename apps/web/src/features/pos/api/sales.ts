@@ -43,13 +43,19 @@ export function useSale(id: string | null) {
   return useQuery({ ...saleQueryOptions(id ?? ''), enabled: id !== null });
 }
 
-/** A sale changes stock, so the lists of batches and products change with it. */
-function invalidateAfterSale(queryClient: ReturnType<typeof useQueryClient>) {
+/** A sale changes stock, so the lists of batches and products change with it (an offline sale too, once sent). */
+export function invalidateAfterSale(queryClient: ReturnType<typeof useQueryClient>) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: salesQueryKey }),
     queryClient.invalidateQueries({ queryKey: inventoryQueryKey }),
     queryClient.invalidateQueries({ queryKey: productsQueryKey }),
   ]);
+}
+
+export interface CompleteSaleVariables {
+  input: CompleteSaleInput;
+  /** One per checkout (see `ActionKey`); the caller keeps it, as a sale kept offline after a failure reuses it. */
+  idempotencyKey: string;
 }
 
 /**
@@ -58,14 +64,12 @@ function invalidateAfterSale(queryClient: ReturnType<typeof useQueryClient>) {
  */
 export function useCompleteSale() {
   const queryClient = useQueryClient();
-  const key = useActionKey();
   return useMutation({
-    mutationFn: async (input: CompleteSaleInput): Promise<SaleDetail> => {
-      const response = await apiRequest('POST', '/api/sales/complete', input, { idempotencyKey: key.for(input) });
+    mutationFn: async ({ input, idempotencyKey }: CompleteSaleVariables): Promise<SaleDetail> => {
+      const response = await apiRequest('POST', '/api/sales/complete', input, { idempotencyKey });
       return saleDetailSchema.parse(await response.json());
     },
     onSuccess: (sale) => {
-      key.done();
       queryClient.setQueryData(saleQueryOptions(sale.id).queryKey, sale);
       void invalidateAfterSale(queryClient);
     },

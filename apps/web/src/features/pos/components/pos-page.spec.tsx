@@ -36,6 +36,8 @@ function aSale(overrides: Partial<SaleDetail> = {}): SaleDetail {
     refundedAmount: '0.00',
     itemCount: 5,
     createdAt: '2026-11-22T10:00:00.000Z',
+    offlineNumber: null,
+    offline: null,
     pharmacy: {
       name: downtown.name,
       nameAr: downtown.nameAr,

@@ -1,4 +1,4 @@
-import type { InventoryBatch, Product, SaleDetail, SalesUnit } from '@pharmacy/contracts';
+import type { InventoryBatch, SaleDetail, SalesUnit } from '@pharmacy/contracts';
 import { Box, Button, Callout, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
@@ -12,9 +12,14 @@ import { todayIso, useDayFormatter } from '../../../lib/dates';
 import { matchScan } from '../../../lib/scan-match';
 import { localizedPharmacy, useSignedInUser } from '../../../lib/session';
 import { stockAtQueryOptions } from '../api/stock';
+import type { QueuedSale } from '../offline/offline-sale';
+import { isUnreachable } from '../offline/sale-sync';
+import { useOfflineTill } from '../offline/use-offline-till';
 import { cartReducer, type CartAction, type CartLine } from '../utils/cart';
 import { CartPanel } from './cart-panel';
 import { CheckoutDialog } from './checkout-dialog';
+import { OfflineReceiptDialog } from './offline-receipt-dialog';
+import { OfflineTillStatus } from './offline-till-status';
 import { ProductSearch } from './product-search';
 import { RecentSales } from './recent-sales';
 import { SaleDialog } from './sale-dialog';
@@ -58,7 +63,8 @@ function usePersistedCart(pharmacyId: string | null) {
  * by Enter or Add (a GS1 code that names a batch sells that batch), product
  * search from 2 characters, the cart, cash checkout, the receipt, and the
  * latest sales for reprints and returns. Keyboard first: the scan box takes
- * the focus back after every addition.
+ * the focus back after every addition. Without a network (or a server that
+ * answers), it sells from the till's offline copy and keeps the sales to send.
  */
 export function PosPage({ openSaleId, onSaleOpened }: { openSaleId?: string; onSaleOpened?(id: string | null): void }) {
   const intl = useIntl();
@@ -77,6 +83,8 @@ export function PosPage({ openSaleId, onSaleOpened }: { openSaleId?: string; onS
   const [shownSale, setShownSale] = useState<{ id: string; justSold: boolean } | null>(
     openSaleId ? { id: openSaleId, justSold: false } : null,
   );
+  const [shownOffline, setShownOffline] = useState<{ sale: QueuedSale; justSold: boolean } | null>(null);
+  const till = useOfflineTill({ user, pharmacyId });
   const scanRef = useRef<HTMLInputElement>(null);
   const scanId = useId();
 
@@ -87,11 +95,59 @@ export function PosPage({ openSaleId, onSaleOpened }: { openSaleId?: string; onS
   };
 
   const add = useCallback(
-    (product: Product, quantity: number, salesUnit: SalesUnit, batch: { id: string; number: string } | null = null) => {
+    (
+      product: CartLine['product'],
+      quantity: number,
+      salesUnit: SalesUnit,
+      batch: { id: string; number: string } | null = null,
+    ) => {
       dispatch({ type: 'add', product, quantity, salesUnit, batch });
       focusScan();
     },
     [dispatch, focusScan],
+  );
+
+  /** The same, from the till's offline copy. */
+  const scanOffline = useCallback(
+    (value: string) => {
+      if (!till.catalogue) {
+        toast({
+          variant: 'error',
+          title: intl.formatMessage({ id: 'pos.scan.notFoundTitle' }),
+          description: intl.formatMessage({ id: 'pos.offline.problem.noCopy' }),
+        });
+        return;
+      }
+      const match = till.scan(value);
+      if (match.kind === 'notFound') {
+        toast({
+          variant: 'error',
+          title: intl.formatMessage({ id: 'pos.scan.notFoundTitle' }),
+          description: intl.formatMessage({ id: 'pos.scan.notFound' }, { value }),
+        });
+        return;
+      }
+      if (match.kind === 'batchExpired') {
+        toast({
+          variant: 'error',
+          title: intl.formatMessage({ id: 'pos.checkout.failedTitle' }),
+          description: intl.formatMessage(
+            { id: 'pos.scan.batchExpired' },
+            { batch: match.batch.batchNumber, date: day(match.batch.expiryDate) },
+          ),
+        });
+        return;
+      }
+      if (match.batchNumber && !match.batch) {
+        toast({
+          title: localizedName(match.product.name, match.product.nameAr, language),
+          description: intl.formatMessage({ id: 'pos.scan.batchNotHeld' }, { batch: match.batchNumber }),
+        });
+      }
+      add(match.product, 1, 'whole', match.batch ? { id: match.batch.id, number: match.batch.batchNumber } : null);
+      setScanText('');
+    },
+    [till, toast, intl, day, language, add],
   );
 
   /** Barcode, SKU or GS1 code: an exact match among the search results, or "Product Not Found". */
@@ -99,6 +155,11 @@ export function PosPage({ openSaleId, onSaleOpened }: { openSaleId?: string; onS
     async (raw: string) => {
       const value = raw.trim();
       if (value === '' || !pharmacyId) return;
+      if (till.offline) {
+        scanOffline(value);
+        focusScan();
+        return;
+      }
       setScanning(true);
       try {
         const results = await queryClient.fetchQuery(productSearchQueryOptions(value, pharmacyId));
@@ -137,6 +198,11 @@ export function PosPage({ openSaleId, onSaleOpened }: { openSaleId?: string; onS
         add(match.product, 1, 'whole', batch ? { id: batch.id, number: batch.batchNumber } : null);
         setScanText('');
       } catch (error) {
+        if (isUnreachable(error)) {
+          till.reportUnreachable();
+          scanOffline(value);
+          return;
+        }
         const apiError = apiErrorOf(error);
         toast({
           variant: 'error',
@@ -150,13 +216,13 @@ export function PosPage({ openSaleId, onSaleOpened }: { openSaleId?: string; onS
         focusScan();
       }
     },
-    [pharmacyId, queryClient, intl, toast, add, focusScan, day, language],
+    [pharmacyId, queryClient, intl, toast, add, focusScan, day, language, till, scanOffline],
   );
 
   // Keyboard: F2 the scan box, F9 checkout, F7 clear the cart (F8 belongs to the toasts).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (checkoutOpen || shownSale) return;
+      if (checkoutOpen || shownSale || shownOffline) return;
       if (event.key === 'F2') {
         event.preventDefault();
         scanRef.current?.focus();
@@ -171,7 +237,7 @@ export function PosPage({ openSaleId, onSaleOpened }: { openSaleId?: string; onS
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [checkoutOpen, shownSale, lines.length, dispatch]);
+  }, [checkoutOpen, shownSale, shownOffline, lines.length, dispatch]);
 
   const completed = (sale: SaleDetail) => {
     dispatch({ type: 'clear' });
@@ -187,6 +253,27 @@ export function PosPage({ openSaleId, onSaleOpened }: { openSaleId?: string; onS
       ),
     });
     showSale({ id: sale.id, justSold: true });
+  };
+
+  const completedOffline = (sale: QueuedSale, fallback: boolean) => {
+    dispatch({ type: 'clear' });
+    setCheckoutOpen(false);
+    const values = {
+      number: sale.offlineNumber,
+      change: intl.formatNumber(Number(sale.receipt.change), { minimumFractionDigits: 2 }),
+    };
+    toast(
+      fallback
+        ? {
+            title: intl.formatMessage({ id: 'pos.offline.keptTitle' }),
+            description: intl.formatMessage({ id: 'pos.offline.kept' }, values),
+          }
+        : {
+            title: intl.formatMessage({ id: 'pos.offline.completedTitle' }),
+            description: intl.formatMessage({ id: 'pos.offline.completed' }, values),
+          },
+    );
+    setShownOffline({ sale, justSold: true });
   };
 
   if (!pharmacyId) {
@@ -226,6 +313,14 @@ export function PosPage({ openSaleId, onSaleOpened }: { openSaleId?: string; onS
           <FormattedMessage id="pos.shortcuts.clear" />
         </Text>
       </Flex>
+      <Box mb="4">
+        <OfflineTillStatus
+          till={till}
+          userId={user.id}
+          onOpenReceipt={(sale) => setShownOffline({ sale, justSold: false })}
+          onOpenSale={(id) => showSale({ id, justSold: false })}
+        />
+      </Box>
       <div className="pos-layout">
         <Flex direction="column" gap="4" minWidth="0">
           <Card asChild>
@@ -301,7 +396,12 @@ export function PosPage({ openSaleId, onSaleOpened }: { openSaleId?: string; onS
               )}
             </section>
           </Card>
-          <ProductSearch pharmacyId={pharmacyId} onAdd={(product, quantity, unit) => add(product, quantity, unit)} />
+          <ProductSearch
+            pharmacyId={pharmacyId}
+            onAdd={(product, quantity, unit) => add(product, quantity, unit)}
+            localSearch={till.offline ? till.search : null}
+            onUnreachable={till.reportUnreachable}
+          />
           <RecentSales pharmacyId={pharmacyId} onOpen={(id) => showSale({ id, justSold: false })} />
         </Flex>
         <CartPanel lines={lines} dispatch={dispatch} onCheckout={() => setCheckoutOpen(true)} />
@@ -314,6 +414,16 @@ export function PosPage({ openSaleId, onSaleOpened }: { openSaleId?: string; onS
         }}
         lines={lines}
         onCompleted={completed}
+        till={till}
+        onCompletedOffline={completedOffline}
+      />
+      <OfflineReceiptDialog
+        sale={shownOffline?.sale ?? null}
+        justSold={shownOffline?.justSold ?? false}
+        onClose={() => {
+          setShownOffline(null);
+          focusScan();
+        }}
       />
       <SaleDialog
         saleId={shownSale?.id ?? null}

@@ -1,26 +1,53 @@
 import type { Product, SalesUnit } from '@pharmacy/contracts';
 import { Badge, Box, Button, Card, Flex, Heading, Select, Text, TextField } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PlusIcon, SearchIcon } from '../../../components/icons';
 import { useLanguage } from '../../../i18n/use-language';
 import { localizedName, productSearchQueryOptions } from '../../../lib/catalogue';
 import { useMoneyFormatter } from '../../../lib/money';
 import { salesUnitLabels } from '../../../lib/sales-units';
+import { isUnreachable } from '../offline/sale-sync';
 import { sellingUnits, typedQuantity } from '../utils/cart';
 
 /** Specification 001 §5: product search only runs with 2 or more characters. */
 export const MIN_SEARCH_LENGTH = 2;
 
+/** What a search result shows and the cart keeps: a product of the server's search or of the till's offline copy. */
+export type SearchProduct = Pick<
+  Product,
+  | 'id'
+  | 'sku'
+  | 'barcode'
+  | 'name'
+  | 'nameAr'
+  | 'price'
+  | 'salesUnit'
+  | 'unitsPerPackage'
+  | 'requiresPrescription'
+  | 'isActive'
+  | 'totalStock'
+>;
+
 export interface ProductSearchProps {
   pharmacyId: string;
-  onAdd(product: Product, quantity: number, salesUnit: SalesUnit): void;
+  onAdd(product: SearchProduct, quantity: number, salesUnit: SalesUnit): void;
   disabled?: boolean;
+  /** Offline: searches the till's copy of the catalogue instead of the server. */
+  localSearch?: ((query: string) => SearchProduct[]) | null;
+  /** The server search failed for want of a server. */
+  onUnreachable?(): void;
 }
 
 /** Product search for the counter: each result with a quantity picker and a sales-unit picker. */
-export function ProductSearch({ pharmacyId, onAdd, disabled = false }: ProductSearchProps) {
+export function ProductSearch({
+  pharmacyId,
+  onAdd,
+  disabled = false,
+  localSearch = null,
+  onUnreachable,
+}: ProductSearchProps) {
   const intl = useIntl();
   const inputId = useId();
   const [text, setText] = useState('');
@@ -30,8 +57,13 @@ export function ProductSearch({ pharmacyId, onAdd, disabled = false }: ProductSe
     return () => window.clearTimeout(timer);
   }, [text]);
   const enabled = query.length >= MIN_SEARCH_LENGTH;
-  const results = useQuery({ ...productSearchQueryOptions(query, pharmacyId), enabled });
-  const onSale = (results.data ?? []).filter((product) => product.isActive);
+  const results = useQuery({ ...productSearchQueryOptions(query, pharmacyId), enabled: enabled && !localSearch });
+  const unreachable = results.isError && isUnreachable(results.error);
+  useEffect(() => {
+    if (unreachable) onUnreachable?.();
+  }, [unreachable, onUnreachable]);
+  const local = useMemo(() => (localSearch && enabled ? localSearch(query) : null), [localSearch, enabled, query]);
+  const onSale: SearchProduct[] = local ?? (results.data ?? []).filter((product) => product.isActive);
 
   return (
     <Card asChild>
@@ -54,6 +86,11 @@ export function ProductSearch({ pharmacyId, onAdd, disabled = false }: ProductSe
             <SearchIcon />
           </TextField.Slot>
         </TextField.Root>
+        {localSearch && (
+          <Text as="p" size="1" color="amber" mt="2">
+            <FormattedMessage id="pos.search.offline" />
+          </Text>
+        )}
         <Box mt="3" aria-live="polite">
           {!enabled ? (
             text.trim().length > 0 && (
@@ -61,11 +98,11 @@ export function ProductSearch({ pharmacyId, onAdd, disabled = false }: ProductSe
                 <FormattedMessage id="pos.search.hint" />
               </Text>
             )
-          ) : results.isError ? (
+          ) : !local && results.isError ? (
             <Text size="2" color="red">
               <FormattedMessage id="pos.search.failed" />
             </Text>
-          ) : results.isPending ? (
+          ) : !local && results.isPending ? (
             <Text size="2" color="gray">
               <FormattedMessage id="common.loading" />
             </Text>
@@ -91,7 +128,7 @@ function SearchResult({
   onAdd,
   disabled,
 }: {
-  product: Product;
+  product: SearchProduct;
   onAdd: ProductSearchProps['onAdd'];
   disabled: boolean;
 }) {

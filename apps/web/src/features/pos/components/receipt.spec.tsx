@@ -58,6 +58,8 @@ const sale: SaleDetail = {
   refundedAmount: '0.00',
   itemCount: 3,
   createdAt: '2026-11-22T10:00:00.000Z',
+  offlineNumber: null,
+  offline: null,
   pharmacy: { name: downtown.name, nameAr: downtown.nameAr, address: 'Amman', addressAr: null, phone: null },
   lines: [
     line({}),

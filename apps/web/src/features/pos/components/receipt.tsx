@@ -16,8 +16,10 @@ export type Paper = '80mm' | 'a4';
  * A sale's receipt, in the reader's language and direction: the pharmacy, the
  * date, the sale number, every line with its batches and their expiry, the
  * total, the cash and the change (and refunds, on a reprint after a return).
+ * A sale made offline carries the till's number; `pending`: the till's own
+ * receipt of a sale the server has not recorded yet (it has no sale number).
  */
-export function Receipt({ sale }: { sale: SaleDetail }) {
+export function Receipt({ sale, pending = false }: { sale: SaleDetail; pending?: boolean }) {
   const intl = useIntl();
   const { language } = useLanguage();
   const money = useMoneyFormatter();
@@ -39,11 +41,27 @@ export function Receipt({ sale }: { sale: SaleDetail }) {
         {sale.pharmacy.phone && <span dir="ltr">{sale.pharmacy.phone}</span>}
       </header>
       <dl className="receipt-facts">
-        <div>
-          <dt>
-            <FormattedMessage id="pos.receipt.sale" values={{ number: saleNumber(sale.id) }} />
-          </dt>
-        </div>
+        {!pending && (
+          <div>
+            <dt>
+              <FormattedMessage id="pos.receipt.sale" values={{ number: saleNumber(sale.id) }} />
+            </dt>
+          </div>
+        )}
+        {sale.offlineNumber && (
+          <div data-testid="receipt-offline">
+            <dt>
+              {pending ? (
+                <FormattedMessage
+                  id="pos.receipt.offlinePending"
+                  values={{ number: <bdi>{sale.offlineNumber}</bdi> }}
+                />
+              ) : (
+                <FormattedMessage id="pos.receipt.offline" values={{ number: <bdi>{sale.offlineNumber}</bdi> }} />
+              )}
+            </dt>
+          </div>
+        )}
         <div>
           <dt>
             <FormattedMessage id="pos.receipt.date" />
@@ -165,11 +183,11 @@ export function Receipt({ sale }: { sale: SaleDetail }) {
  * browser's print dialog is opened for it.
  */
 export function usePrintReceipt(): {
-  print(sale: SaleDetail, paper: Paper): void;
+  print(sale: SaleDetail, paper: Paper, options?: { pending?: boolean }): void;
   portal: React.ReactNode;
 } {
   const { direction, language } = useLanguage();
-  const [job, setJob] = useState<{ sale: SaleDetail; paper: Paper; id: number } | null>(null);
+  const [job, setJob] = useState<{ sale: SaleDetail; paper: Paper; pending: boolean; id: number } | null>(null);
 
   useEffect(() => {
     if (!job) return;
@@ -184,11 +202,14 @@ export function usePrintReceipt(): {
           <style>
             {job.paper === '80mm' ? '@page { size: 80mm auto; margin: 3mm; }' : '@page { size: A4; margin: 15mm; }'}
           </style>
-          <Receipt sale={job.sale} />
+          <Receipt sale={job.sale} pending={job.pending} />
         </div>,
         document.body,
       )
     : null;
 
-  return { print: (sale, paper) => setJob({ sale, paper, id: Date.now() }), portal };
+  return {
+    print: (sale, paper, options) => setJob({ sale, paper, pending: options?.pending ?? false, id: Date.now() }),
+    portal,
+  };
 }

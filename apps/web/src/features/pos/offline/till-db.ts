@@ -54,6 +54,10 @@ export class TillStore {
         database.createObjectStore('numbering');
         database.createObjectStore('sales', { keyPath: 'seq', autoIncrement: true });
       },
+      // A newer version of the app (another tab) needs the store upgraded: this page lets go of it.
+      blocking() {
+        db.close();
+      },
     });
     return new TillStore(db, newTillCode);
   }

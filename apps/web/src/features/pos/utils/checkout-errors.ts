@@ -1,6 +1,7 @@
 import type { ApiError } from '@pharmacy/contracts';
 import type { IntlShape } from 'react-intl';
 import { salesUnitLabels } from '../../../lib/sales-units';
+import type { OfflineSaleProblem } from '../offline/offline-sale';
 import type { CartLine } from './cart';
 
 /**
@@ -43,5 +44,31 @@ export function checkoutErrorMessage(
       return intl.formatMessage({ id: 'pos.error.pharmacyInactive' });
     default:
       return apiError.statusCode < 500 ? apiError.message : undefined;
+  }
+}
+
+/** Why the till cannot make a sale from its offline copy, in the reader's language. */
+export function offlineSaleProblemMessage(
+  intl: IntlShape,
+  problem: OfflineSaleProblem | { code: 'NO_STORAGE' },
+  lines: readonly CartLine[],
+  nameOf: (line: CartLine) => string,
+): string {
+  const line =
+    'productId' in problem ? lines.find((candidate) => candidate.product.id === problem.productId) : undefined;
+  const name = line ? nameOf(line) : '';
+  switch (problem.code) {
+    case 'NO_STORAGE':
+      return intl.formatMessage({ id: 'pos.offline.noStorage' });
+    case 'NO_COPY':
+      return intl.formatMessage({ id: 'pos.offline.problem.noCopy' });
+    case 'NOT_IN_COPY':
+      return intl.formatMessage({ id: 'pos.offline.problem.notInCopy' }, { name });
+    case 'SALES_UNIT_NOT_OFFERED':
+      return intl.formatMessage({ id: 'pos.error.unitNotOffered' }, { name });
+    case 'BATCH_EXPIRED':
+      return intl.formatMessage({ id: 'pos.error.batchExpired' });
+    case 'INSUFFICIENT_CASH':
+      return intl.formatMessage({ id: 'pos.checkout.insufficientCash' });
   }
 }

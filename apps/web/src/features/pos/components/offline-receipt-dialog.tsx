@@ -1,0 +1,58 @@
+import { Box, Button, Dialog, Flex, Select } from '@radix-ui/themes';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { PrinterIcon } from '../../../components/icons';
+import type { QueuedSale } from '../offline/offline-sale';
+import { Receipt, usePrintReceipt, type Paper } from './receipt';
+
+export interface OfflineReceiptDialogProps {
+  sale: QueuedSale | null;
+  onClose(): void;
+  /** Right after checkout: the receipt is the point, with a way back to the next sale. */
+  justSold?: boolean;
+}
+
+/** The till's own receipt of a sale made offline, to print or reprint until the server has it. */
+export function OfflineReceiptDialog({ sale, onClose, justSold = false }: OfflineReceiptDialogProps) {
+  return (
+    <Dialog.Root open={sale !== null} onOpenChange={(open) => !open && onClose()}>
+      {sale && <OfflineReceiptContent sale={sale} onClose={onClose} justSold={justSold} />}
+    </Dialog.Root>
+  );
+}
+
+function OfflineReceiptContent({ sale, onClose, justSold }: { sale: QueuedSale; onClose(): void; justSold: boolean }) {
+  const intl = useIntl();
+  const printer = usePrintReceipt();
+  const [paper, setPaper] = useState<Paper>('80mm');
+  const pending = sale.status !== 'sent';
+  return (
+    <Dialog.Content maxWidth="520px" aria-describedby={undefined}>
+      <Dialog.Title>
+        <FormattedMessage id="pos.offline.sale" values={{ number: sale.offlineNumber }} />
+      </Dialog.Title>
+      <Box p="3" style={{ border: '1px solid var(--gray-a5)', borderRadius: 'var(--radius-3)' }}>
+        <Receipt sale={sale.receipt} pending={pending} />
+      </Box>
+      <Flex gap="3" mt="4" wrap="wrap" justify="between" align="center">
+        <Flex gap="2" align="center">
+          <Select.Root value={paper} onValueChange={(value) => setPaper(value as Paper)}>
+            <Select.Trigger aria-label={intl.formatMessage({ id: 'pos.receipt.paper' })} />
+            <Select.Content position="popper">
+              <Select.Item value="80mm">{intl.formatMessage({ id: 'pos.receipt.paper80' })}</Select.Item>
+              <Select.Item value="a4">{intl.formatMessage({ id: 'pos.receipt.paperA4' })}</Select.Item>
+            </Select.Content>
+          </Select.Root>
+          <Button onClick={() => printer.print(sale.receipt, paper, { pending })}>
+            <PrinterIcon />
+            {justSold ? <FormattedMessage id="pos.receipt.print" /> : <FormattedMessage id="pos.detail.reprint" />}
+          </Button>
+        </Flex>
+        <Button variant={justSold ? 'solid' : 'soft'} color={justSold ? undefined : 'gray'} onClick={onClose}>
+          {justSold ? <FormattedMessage id="pos.receipt.newSale" /> : <FormattedMessage id="common.close" />}
+        </Button>
+      </Flex>
+      {printer.portal}
+    </Dialog.Content>
+  );
+}
