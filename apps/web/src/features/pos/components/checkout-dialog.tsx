@@ -230,25 +230,26 @@ function CheckoutForm({
           </Callout.Root>
         )}
         {local?.ok &&
-          local.lines
-            .filter((line) => line.shortfall > 0)
-            .map((line) => (
-              <Callout.Root key={line.product.id + line.salesUnit} color="amber" size="1" mb="3">
-                <Callout.Icon>
-                  <WarningIcon />
-                </Callout.Icon>
-                <Callout.Text>
-                  <FormattedMessage
-                    id="pos.checkout.shortfall"
-                    values={{
-                      name: localizedName(line.product.name, line.product.nameAr, language),
-                      available: `${intl.formatNumber(line.quantity - line.shortfall)} × ${intl.formatMessage(salesUnitLabels[line.salesUnit])}`,
-                      quantity: intl.formatNumber(line.quantity),
-                    }}
-                  />
-                </Callout.Text>
-              </Callout.Root>
-            ))}
+          local.lines.map(
+            (line, index) =>
+              line.shortfall > 0 && (
+                <Callout.Root key={index} color="amber" size="1" mb="3">
+                  <Callout.Icon>
+                    <WarningIcon />
+                  </Callout.Icon>
+                  <Callout.Text>
+                    <FormattedMessage
+                      id="pos.checkout.shortfall"
+                      values={{
+                        name: localizedName(line.product.name, line.product.nameAr, language),
+                        available: `${intl.formatNumber(line.quantity - line.shortfall)} × ${intl.formatMessage(salesUnitLabels[line.salesUnit])}`,
+                        quantity: intl.formatNumber(line.quantity),
+                      }}
+                    />
+                  </Callout.Text>
+                </Callout.Root>
+              ),
+          )}
         <Flex justify="between" align="baseline" mb="4">
           <Text size="3">
             <FormattedMessage id="pos.checkout.total" />

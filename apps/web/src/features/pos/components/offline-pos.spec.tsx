@@ -126,6 +126,20 @@ async function sellOffline(cash = '20') {
   return dialog;
 }
 
+/** A line of the cart as the page keeps it in the tab's session storage. */
+function cartLine(quantity: number) {
+  return {
+    key: `${PRODUCT_ID}|whole|fefo`,
+    product: aCatalogue().products[0],
+    quantity,
+    salesUnit: 'whole',
+    unitsPerPackage: 1,
+    unitPrice: '4.99',
+    batchId: null,
+    batchNumber: null,
+  };
+}
+
 function aRecordedSale(): SaleDetail {
   return { id: '9a1b2c3d-0000-4000-8000-00000000abcd' } as SaleDetail;
 }
@@ -254,21 +268,7 @@ describe('The point of sale without a network', () => {
 
   it('keeps a checkout whose request cannot reach the server as an offline sale, under the same key', async () => {
     // A cart filled while the server still answered.
-    sessionStorage.setItem(
-      `pharmacy-pos-cart:${downtown.id}`,
-      JSON.stringify([
-        {
-          key: `${PRODUCT_ID}|whole|fefo`,
-          product: aCatalogue().products[0],
-          quantity: 2,
-          salesUnit: 'whole',
-          unitsPerPackage: 1,
-          unitPrice: '4.99',
-          batchId: null,
-          batchNumber: null,
-        },
-      ]),
-    );
+    sessionStorage.setItem(`pharmacy-pos-cart:${downtown.id}`, JSON.stringify([cartLine(2)]));
     const { callsTo } = renderPos({
       'POST /api/sales/complete': () => Promise.reject(new TypeError('Failed to fetch')),
     });
@@ -287,6 +287,24 @@ describe('The point of sale without a network', () => {
     store.close();
     expect(queued?.idempotencyKey).toBe(checkout?.headers['Idempotency-Key']);
     expect(queued?.status).toBe('waiting');
+  });
+
+  it('sells more than the copy holds (the goods are at the counter), saying what will be reported', async () => {
+    await seedCopy();
+    online = false;
+    sessionStorage.setItem(`pharmacy-pos-cart:${downtown.id}`, JSON.stringify([cartLine(20)]));
+    renderPos();
+    await copyReady();
+    fireEvent.click(await cart().findByRole('button', { name: /Checkout/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
+    expect(
+      within(dialog).getByText(
+        "Paracetamol 500 mg: this till's copy holds only 12 × Whole pack of the 20 sold. The sale is made; the difference is reported to the pharmacy when it is sent.",
+      ),
+    ).toBeTruthy();
+    // 4.49 + 11 × 4.99 from the batches, 8 × 4.99 beyond them at the list price.
+    expect(within(dialog).getByTestId('checkout-total').textContent).toBe('$99.30');
+    expect(within(dialog).getByRole('button', { name: 'Complete Sale' })).toHaveProperty('disabled', false);
   });
 
   it('speaks Arabic', async () => {

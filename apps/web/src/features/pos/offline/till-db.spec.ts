@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import type { OfflineCatalogue } from '@pharmacy/contracts';
+import { offlineSaleSchema, type OfflineCatalogue } from '@pharmacy/contracts';
 import { freshIndexedDb } from '../../../test/indexed-db';
 import type { OfflineCheckout } from './offline-sale';
 import { TillStore } from './till-db';
@@ -100,6 +100,8 @@ describe('the till’s store', () => {
       },
       receipt: { totalAmount: '9.98', change: '10.02', offlineNumber: 'K7Q2-0001', offline: null },
     });
+    // What is stored is what POST /api/sales/offline accepts, as it is.
+    expect(offlineSaleSchema.safeParse(sale?.body).error).toBeUndefined();
     expect((await store.catalogue(PHARMACY.id))?.batches[0]?.quantity).toBe(3);
     store.close();
   });
