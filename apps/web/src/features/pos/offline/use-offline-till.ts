@@ -212,10 +212,11 @@ export function useOfflineTill({
 
   // ---------------------------------------------------------------- the copy
 
-  const refreshing$ = useRef(false);
+  // The pharmacy whose copy is being fetched: one request at a time for it, whatever asks.
+  const refreshingFor = useRef<string | null>(null);
   const refresh = useCallback(async () => {
-    if (!store || !pharmacyId || !browserOnline || refreshing$.current) return;
-    refreshing$.current = true;
+    if (!store || !pharmacyId || !browserOnline || refreshingFor.current === pharmacyId) return;
+    refreshingFor.current = pharmacyId;
     setRefreshing(true);
     const requestedAt = new Date();
     try {
@@ -229,7 +230,7 @@ export function useOfflineTill({
       setRefreshFailed(true);
       if (isUnreachable(error)) setUnreachable(true);
     } finally {
-      refreshing$.current = false;
+      if (refreshingFor.current === pharmacyId) refreshingFor.current = null;
       setRefreshing(false);
     }
   }, [store, pharmacyId, browserOnline]);
