@@ -13,7 +13,6 @@ import {
   todayIn,
   type ProductEvent,
   type ProductSnapshot,
-  type SaleLineInput,
   type StockEvent,
 } from '@pharmacy/domain';
 import type { EventStore } from '@pharmacy/event-store';
@@ -27,7 +26,7 @@ import { APP_CONFIG, EVENT_STORE, READ_DB } from '../infrastructure/tokens';
 import { PastBalances } from '../inventory/past-balances';
 import { STOCK_SNAPSHOTS } from '../inventory/stock-snapshots';
 import { saleEventId } from './recorded-sales';
-import { saleFromEvent, sellerName } from './sales.commands';
+import { saleFromEvent, saleLineOf, sellerName } from './sales.commands';
 
 /** Stock-stream events read back per page when looking for discount changes made after a late sale. */
 const PAGE = 500n;
@@ -132,23 +131,7 @@ export class RecordOfflineSaleHandler implements ICommandHandler<RecordOfflineSa
       this.facts.discountsThen(input.pharmacyId, soldAt),
       this.pastBalances.lowestSince(input.pharmacyId, productIds, soldAt),
     ]);
-    const lines: SaleLineInput[] = input.items.map((item) => {
-      const product = products.get(item.productId)!;
-      return {
-        productId: item.productId,
-        productName: product.details.name,
-        productNameAr: product.details.nameAr,
-        sku: product.details.sku,
-        productSalesUnit: product.details.salesUnit,
-        unitsPerPackage: product.details.unitsPerPackage,
-        price: product.pricing.price,
-        commissionEnabled: product.commission.commissionEnabled,
-        commissionRate: product.commission.commissionRate,
-        salesUnit: item.salesUnit,
-        quantity: item.quantity,
-        batchId: item.batchId,
-      };
-    });
+    const lines = input.items.map((item) => saleLineOf(products.get(item.productId)!, item));
     const windowMs = this.config.OFFLINE_PRICE_WINDOW_HOURS * 3_600_000;
     const saleId = newEntityId(context, 'sale');
     const outcome = await this.executor.execute(

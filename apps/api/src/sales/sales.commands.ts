@@ -1,11 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { CompleteSaleInput, ReturnSaleInput, SaleDetail, SaleReturn } from '@pharmacy/contracts';
+import type { CompleteSaleInput, ReturnSaleInput, SaleDetail, SaleItemInput, SaleReturn } from '@pharmacy/contracts';
 import {
   DomainError,
   stockDecider,
   stockStreamId,
   todayIn,
+  type ProductSnapshot,
   type SaleCompletedData,
   type SaleLineInput,
   type SaleReturnedData,
@@ -141,6 +142,24 @@ function returnFromEvent(back: SaleReturnedData, seller: string | null): SaleRet
   };
 }
 
+/** A cart line with the product's catalogue facts (name, pack, price, commission) as the decider takes it. */
+export function saleLineOf(product: ProductSnapshot, item: SaleItemInput): SaleLineInput {
+  return {
+    productId: item.productId,
+    productName: product.details.name,
+    productNameAr: product.details.nameAr,
+    sku: product.details.sku,
+    productSalesUnit: product.details.salesUnit,
+    unitsPerPackage: product.details.unitsPerPackage,
+    price: product.pricing.price,
+    commissionEnabled: product.commission.commissionEnabled,
+    commissionRate: product.commission.commissionRate,
+    salesUnit: item.salesUnit,
+    quantity: item.quantity,
+    batchId: item.batchId,
+  };
+}
+
 /** The seller's name as lists show it. */
 export async function sellerName(db: ReadDb, userId: string | null): Promise<string | null> {
   if (!userId) return null;
@@ -185,20 +204,7 @@ export class CompleteSaleHandler implements ICommandHandler<CompleteSaleCommand>
           productId: item.productId,
         });
       }
-      return {
-        productId: item.productId,
-        productName: product.details.name,
-        productNameAr: product.details.nameAr,
-        sku: product.details.sku,
-        productSalesUnit: product.details.salesUnit,
-        unitsPerPackage: product.details.unitsPerPackage,
-        price: product.pricing.price,
-        commissionEnabled: product.commission.commissionEnabled,
-        commissionRate: product.commission.commissionRate,
-        salesUnit: item.salesUnit,
-        quantity: item.quantity,
-        batchId: item.batchId,
-      };
+      return saleLineOf(product, item);
     });
     const now = new Date();
     const saleId = newEntityId(context, 'sale');
