@@ -162,6 +162,35 @@ describe('sales made offline', () => {
     expect(detail.offline).toMatchObject({ number: body.offlineNumber, recordedAt: sale.offline!.recordedAt });
   });
 
+  it('answers a checkout the network cut off, kept by the till under the same key, with the sale already recorded', async () => {
+    const { product, batchId } = await stocked(6);
+    const key = `till-${unique('KEY')}`;
+    // The checkout landed, but the till never heard the answer and kept the cart as an offline sale.
+    const atCounter = (
+      await layla
+        .post('/api/sales/complete')
+        .set('Idempotency-Key', key)
+        .send({ cashReceived: '20.00', items: [{ productId: product.id, quantity: 2, salesUnit: 'whole' }] })
+        .expect(201)
+    ).body as SaleAnswer;
+    const sent = await layla
+      .post('/api/sales/offline')
+      .set('Idempotency-Key', key)
+      .send(offlineSale(product.id, 2, { cashReceived: '20.00' }))
+      .expect(201);
+    expect((sent.body as SaleAnswer).id).toBe(atCounter.id);
+    expect(await packsOf(batchId)).toBe(4);
+    expect((await eventsOfSale(atCounter.id)).map((e) => e.type)).toEqual(['SaleCompleted']);
+    // Another cart under that key is not the same sale.
+    const other = await layla
+      .post('/api/sales/offline')
+      .set('Idempotency-Key', key)
+      .send(offlineSale(product.id, 3))
+      .expect(422);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await packsOf(batchId)).toBe(4);
+  });
+
   it('sells at the price and discount valid when the sale happened', async () => {
     const { product, batchId } = await stocked(10, { price: '4.00' });
     const soldAt = hoursAgo(1);

@@ -13,11 +13,12 @@ import {
   todayIn,
   type ProductEvent,
   type ProductSnapshot,
+  type SaleCompletedData,
   type StockEvent,
 } from '@pharmacy/domain';
 import type { EventStore } from '@pharmacy/event-store';
 import type { ReadDb } from '@pharmacy/read-db';
-import { CommandExecutor } from '../common/command-executor';
+import { CommandExecutor, idempotencyKeyReused } from '../common/command-executor';
 import { nameBasedUuid, newEntityId } from '../common/idempotency';
 import type { RequestContext } from '../common/request-context';
 import { WriteModel } from '../common/write-model';
@@ -25,7 +26,7 @@ import type { AppConfig } from '../config/config';
 import { APP_CONFIG, EVENT_STORE, READ_DB } from '../infrastructure/tokens';
 import { PastBalances } from '../inventory/past-balances';
 import { STOCK_SNAPSHOTS } from '../inventory/stock-snapshots';
-import { saleEventId } from './recorded-sales';
+import { RecordedSales, saleEventId } from './recorded-sales';
 import { saleFromEvent, saleLineOf, sellerName } from './sales.commands';
 
 /** Stock-stream events read back per page when looking for discount changes made after a late sale. */
@@ -110,6 +111,7 @@ export class RecordOfflineSaleHandler implements ICommandHandler<RecordOfflineSa
     private readonly writeModel: WriteModel,
     private readonly facts: SaleFacts,
     private readonly pastBalances: PastBalances,
+    private readonly recorded: RecordedSales,
     @Inject(READ_DB) private readonly db: ReadDb,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -122,6 +124,17 @@ export class RecordOfflineSaleHandler implements ICommandHandler<RecordOfflineSa
       );
     }
     const pharmacy = await this.writeModel.pharmacy(input.pharmacyId);
+    const saleId = newEntityId(context, 'sale');
+    // A checkout the network cut off is kept by the till as an offline sale under the same key. If it
+    // had in fact been recorded at the counter, that sale is the answer: the same sale, not a second one.
+    const atCounter = await this.recorded.at(input.pharmacyId, saleId);
+    if (atCounter && !atCounter.offline) {
+      if (!sameCart(atCounter, input)) throw idempotencyKeyReused();
+      return saleFromEvent(atCounter, pharmacy, {
+        id: context.userId,
+        name: context.userName ?? (await sellerName(this.db, context.userId)),
+      });
+    }
     const soldAt = new Date(input.soldAt);
     const productIds = [...new Set(input.items.map((item) => item.productId))];
     const [products, discountsThen, lowestSince] = await Promise.all([
@@ -133,7 +146,6 @@ export class RecordOfflineSaleHandler implements ICommandHandler<RecordOfflineSa
     ]);
     const lines = input.items.map((item) => saleLineOf(products.get(item.productId)!, item));
     const windowMs = this.config.OFFLINE_PRICE_WINDOW_HOURS * 3_600_000;
-    const saleId = newEntityId(context, 'sale');
     const outcome = await this.executor.execute(
       stockStreamId(input.pharmacyId),
       stockDecider,
@@ -174,6 +186,17 @@ export class RecordOfflineSaleHandler implements ICommandHandler<RecordOfflineSa
       recorded?.recordedAt?.toISOString(),
     );
   }
+}
+
+/** Whether a recorded sale sold what the till's cart holds (products, units and quantities, in order). */
+function sameCart(sale: SaleCompletedData, input: OfflineSaleInput): boolean {
+  return (
+    sale.lines.length === input.items.length &&
+    sale.lines.every((line, i) => {
+      const item = input.items[i]!;
+      return line.productId === item.productId && line.quantity === item.quantity && line.salesUnit === item.salesUnit;
+    })
+  );
 }
 
 export class ResolveDiscrepancyCommand extends Command<StockDiscrepancy | null> {
