@@ -11,6 +11,16 @@ module.exports = {
       },
     },
     {
+      name: 'browser-libs-are-self-contained',
+      comment:
+        'money and barcodes run in the browser as well as on the server: they import no package of ours and no server module.',
+      severity: 'error',
+      from: { path: '^libs/(money|barcodes)/' },
+      to: {
+        path: '^(libs/(domain|contracts|event-store|read-db)|projections|apps)/|(^|/)node_modules/',
+      },
+    },
+    {
       name: 'libs-do-not-import-apps',
       severity: 'error',
       from: { path: '^libs/' },
@@ -33,7 +43,8 @@ module.exports = {
     },
     {
       name: 'web-uses-contracts-only',
-      comment: 'The browser bundle may share schemas, never server code.',
+      comment:
+        'The browser bundle may share schemas (contracts) and the browser-safe libraries (money, barcodes), never server code.',
       severity: 'error',
       from: { path: '^apps/web/' },
       to: { path: '^(libs/(domain|event-store|read-db)|projections|apps/(api|projector|worker))/' },

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const packages = [
   'libs/money',
+  'libs/barcodes',
   'libs/domain',
   'libs/contracts',
   'libs/event-store',

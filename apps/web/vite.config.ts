@@ -30,6 +30,7 @@ export default defineConfig({
     alias: {
       '@pharmacy/contracts': here('../../libs/contracts/src/index.ts'),
       '@pharmacy/money': here('../../libs/money/src/index.ts'),
+      '@pharmacy/barcodes': here('../../libs/barcodes/src/index.ts'),
     },
   },
   build: {

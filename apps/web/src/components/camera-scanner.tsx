@@ -20,7 +20,7 @@ export interface CameraScannerProps {
    * GS1 content (GS1 DataMatrix, GS1 QR, GS1-128): the raw element string — no parentheses, FNC1 as the
    * group separator U+001D after a variable-length value that is followed by another element — preceded by
    * its AIM symbology identifier (`]d2`, `]Q3`, `]C1`), e.g. `]d2010950110153000317271231` + `10LOT-42`.
-   * libs/domain `parseScan` and the web `lib/gs1.ts` both read this form.
+   * The GS1 parser (`@pharmacy/barcodes`), shared by the server and the web, reads this form.
    */
   onDetected(text: string): void;
   onError?(error: CameraProblem): void;

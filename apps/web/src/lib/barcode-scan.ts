@@ -45,7 +45,8 @@ export type ScannedBarcode = Pick<ReadResult, 'isValid' | 'text' | 'format' | 'c
  *   element string, variable-length values ended by GS (U+001D):
  *   `]d2` + `0109501101530003` + `17271231` + `10LOT-42` + GS + `21SN1` — a GS follows a variable-length
  *   value only when another element comes after it. The identifier is what tells a parser "GS1 data
- *   follows" (libs/domain `parseScan` and the web `lib/gs1.ts` both accept exactly this form).
+ *   follows" (the GS1 parser of `@pharmacy/barcodes`, shared by the server and the web, accepts exactly
+ *   this form).
  * - Everything else (EAN-13, EAN-8, UPC-A, plain Code 128, plain QR/DataMatrix): the text alone, e.g. the
  *   13 digits of an EAN-13 — so a SKU in a Code 128 or a GTIN goes into a search box as it is.
  */
