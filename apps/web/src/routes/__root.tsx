@@ -5,6 +5,7 @@ import type { RouterContext } from '../app/router';
 import { ErrorPage } from '../components/error-page';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { NotFoundPage } from '../components/not-found-page';
+import { OfflineSaleSync } from '../features/pos/components/offline-sale-sync';
 import { useAuthState } from '../lib/session';
 
 // Only a user with several pharmacies and none chosen sees it: it is fetched then, not on every first load.
@@ -42,5 +43,15 @@ function RootComponent() {
         <PharmacySelectionScreen pharmacies={auth.data.pharmacies} />
       </Suspense>
     );
-  return <Outlet />;
+  return (
+    <>
+      {/*
+        Offline sales are sent from whichever signed-in screen is open, not only the point of
+        sale. Here rather than in a layout: the dashboard (`/`) is outside `_authenticated`,
+        and going between them must not stop a send under way.
+      */}
+      {auth.data.status === 'signedIn' ? <OfflineSaleSync user={auth.data.user} /> : null}
+      <Outlet />
+    </>
+  );
 }

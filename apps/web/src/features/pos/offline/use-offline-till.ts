@@ -1,22 +1,18 @@
 import type { CurrentUser, PharmacySummary } from '@pharmacy/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { todayIso } from '../../../lib/dates';
 import { useOnlineStatus } from '../../../lib/online-status';
 import { displayNameOf } from '../../../lib/session';
-import { fetchOfflineCatalogue, postOfflineSale } from '../api/offline';
-import { invalidateAfterSale } from '../api/sales';
 import { scanLocal, searchLocal, type LocalProduct, type LocalScan } from './local-catalogue';
 import type { OfflineCheckout, QueuedSale } from './offline-sale';
-import { exclusively, isUnreachable, retryDelayMs, SaleSync, type SyncPass } from './sale-sync';
-import { SENT_KEPT_MS, TillStore, type RecordSaleResult, type StoredCatalogue } from './till-db';
+import { isUnreachable, type SyncPass } from './sale-sync';
+import { SENT_KEPT_MS, type RecordSaleResult, type StoredCatalogue, type TillStore } from './till-db';
+import { saveFreshCopy, sharedTillStore, TILL_CHANNEL, useSaleSending, useTillOpen } from './use-sale-sending';
 
 /** How often the copy of the catalogue is refreshed while the server answers. */
 export const REFRESH_EVERY_MS = 5 * 60 * 1000;
 /** How often the server is tried again while it does not answer (the browser still says it is online). */
 export const PROBE_EVERY_MS = 30 * 1000;
-const SYNC_LOCK = 'pharmacy-till-sync';
-const CHANNEL = 'pharmacy-till';
 
 /** What the cashier entered at an offline checkout; the till adds who, where and when. */
 export type OfflineCheckoutInput = Pick<
@@ -50,30 +46,12 @@ export interface OfflineTill {
   discard(seq: number): Promise<boolean>;
 }
 
-const stores = new WeakMap<IDBFactory, Promise<TillStore>>();
-
-/**
- * One connection to the till's store for the page, kept open: the point of
- * sale comes and goes, and work it started (a send under way) must still find
- * the store when it finishes.
- */
-function sharedTillStore(): Promise<TillStore> {
-  if (typeof indexedDB === 'undefined') return Promise.reject(new Error('No IndexedDB in this browser'));
-  const factory = indexedDB;
-  let store = stores.get(factory);
-  if (!store) {
-    store = TillStore.open();
-    stores.set(factory, store);
-    void store.catch(() => stores.delete(factory));
-  }
-  return store;
-}
-
 /**
  * The till's offline side for the point of sale: the copy of the current
  * pharmacy's catalogue (refreshed when the page opens, every 5 minutes and when
  * the network comes back), offline sales made from it, and sending them, in
- * order, whenever the server answers. It runs while the point of sale is open.
+ * order, whenever the server answers. It runs while the point of sale is open;
+ * elsewhere in the signed-in area, `useBackgroundSaleSync` sends the queue.
  */
 export function useOfflineTill({
   user,
@@ -82,7 +60,7 @@ export function useOfflineTill({
   user: Pick<CurrentUser, 'id' | 'firstName' | 'lastName' | 'email' | 'pharmacies' | 'currentPharmacy'>;
   pharmacyId: string | null;
 }): OfflineTill {
-  const queryClient = useQueryClient();
+  useTillOpen();
   const browserOnline = useOnlineStatus();
   const [store, setStore] = useState<TillStore | null>(null);
   const [storage, setStorage] = useState<OfflineTill['storage']>('opening');
@@ -91,8 +69,6 @@ export function useOfflineTill({
   const [refreshing, setRefreshing] = useState(false);
   const [refreshFailed, setRefreshFailed] = useState(false);
   const [sales, setSales] = useState<QueuedSale[]>([]);
-  const [syncing, setSyncing] = useState(false);
-  const [syncStopped, setSyncStopped] = useState<SyncPass['stopped']>(null);
   const offline = !browserOnline || unreachable;
   const userId = user.id;
   const pharmacy: PharmacySummary | undefined =
@@ -146,7 +122,7 @@ export function useOfflineTill({
 
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
-    const opened = new BroadcastChannel(CHANNEL);
+    const opened = new BroadcastChannel(TILL_CHANNEL);
     channel.current = opened;
     const onMessage = () => void reload();
     opened.addEventListener('message', onMessage);
@@ -158,57 +134,20 @@ export function useOfflineTill({
 
   // ---------------------------------------------------------------- sending
 
-  const sync = useMemo(
-    () =>
-      store
-        ? new SaleSync({
-            store,
-            send: postOfflineSale,
-            userId,
-            now: () => new Date(),
-            exclusive: (task) => exclusively(SYNC_LOCK, task),
-            onChange: (sale) => setSales((all) => all.map((one) => (one.seq === sale.seq ? sale : one))),
-          })
-        : null,
-    [store, userId],
-  );
-  const failedPasses = useRef(0);
-  const retryTimer = useRef<number | undefined>(undefined);
   const refreshRef = useRef<() => Promise<void>>(() => Promise.resolve());
-
-  const sendNow = useCallback(() => {
-    if (!sync || !browserOnline) return;
-    window.clearTimeout(retryTimer.current);
-    setSyncing(true);
-    void sync
-      .run()
-      .then((pass) => {
-        setSyncStopped(pass.stopped);
-        if (pass.sent.length > 0) {
-          setUnreachable(false);
-          void invalidateAfterSale(queryClient);
-          void refreshRef.current();
-        }
-        if (pass.stopped?.kind === 'retry') {
-          if (pass.stopped.error.status === null || [502, 503, 504].includes(pass.stopped.error.status)) {
-            setUnreachable(true);
-          }
-          failedPasses.current += 1;
-          retryTimer.current = window.setTimeout(() => sendNow(), retryDelayMs(failedPasses.current));
-        } else {
-          failedPasses.current = 0;
-        }
-      })
-      .catch(() => {
-        // The store itself failed (not a request): the queue is untouched, the next trigger tries again.
-        setSyncStopped(null);
-      })
-      .finally(() => {
-        setSyncing(false);
-        void changed();
-      });
-  }, [sync, browserOnline, queryClient, changed]);
-  useEffect(() => () => window.clearTimeout(retryTimer.current), [sync]);
+  const { syncing, syncStopped, sendNow } = useSaleSending({
+    store,
+    userId,
+    // Send what waits when the page opens, when the browser is back online, and once the server answers again.
+    trigger: browserOnline && !unreachable,
+    onChange: (sale) => setSales((all) => all.map((one) => (one.seq === sale.seq ? sale : one))),
+    onSent: () => {
+      setUnreachable(false);
+      void refreshRef.current();
+    },
+    onUnreachable: () => setUnreachable(true),
+    onSettled: () => void changed(),
+  });
 
   // ---------------------------------------------------------------- the copy
 
@@ -218,10 +157,8 @@ export function useOfflineTill({
     if (!store || !pharmacyId || !browserOnline || refreshingFor.current === pharmacyId) return;
     refreshingFor.current = pharmacyId;
     setRefreshing(true);
-    const requestedAt = new Date();
     try {
-      const fresh = await fetchOfflineCatalogue(pharmacyId);
-      const stored = await store.saveCatalogue(fresh, { requestedAt, fetchedAt: new Date() });
+      const stored = await saveFreshCopy(store, pharmacyId);
       if (shownPharmacy.current === stored.pharmacyId) setCatalogue(stored);
       setRefreshFailed(false);
       setUnreachable(false);
@@ -251,11 +188,6 @@ export function useOfflineTill({
     const timer = window.setInterval(() => void refresh(), unreachable ? PROBE_EVERY_MS : REFRESH_EVERY_MS);
     return () => window.clearInterval(timer);
   }, [store, pharmacyId, browserOnline, unreachable, refresh]);
-
-  // Send what waits when the page opens, when the browser is back online, and once the server answers again.
-  useEffect(() => {
-    if (browserOnline && !unreachable) sendNow();
-  }, [browserOnline, unreachable, sendNow]);
 
   useEffect(() => {
     if (!browserOnline) setUnreachable(false);
