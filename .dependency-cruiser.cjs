@@ -7,7 +7,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^libs/domain/' },
       to: {
-        path: '(^|/)node_modules/(@nestjs|kysely|pg|pg-pool|ioredis|bullmq|express|@eventstore|openai|passport)(/|$)|^libs/(contracts|event-store|read-db)/|^projections/|^apps/',
+        path: '(^|/)node_modules/(@nestjs|kysely|pg|pg-pool|ioredis|bullmq|express|@eventstore|openai|passport)(/|$)|^libs/(contracts|event-store|read-db|mail)/|^projections/|^apps/',
       },
     },
     {
@@ -17,7 +17,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^libs/(money|barcodes)/' },
       to: {
-        path: '^(libs/(domain|contracts|event-store|read-db)|projections|apps)/|(^|/)node_modules/',
+        path: '^(libs/(domain|contracts|event-store|read-db|mail)|projections|apps)/|(^|/)node_modules/',
       },
     },
     {
@@ -47,7 +47,7 @@ module.exports = {
         'The browser bundle may share schemas (contracts) and the browser-safe libraries (money, barcodes), never server code.',
       severity: 'error',
       from: { path: '^apps/web/' },
-      to: { path: '^(libs/(domain|event-store|read-db)|projections|apps/(api|projector|worker))/' },
+      to: { path: '^(libs/(domain|event-store|read-db|mail)|projections|apps/(api|projector|worker))/' },
     },
     {
       name: 'no-circular',

@@ -21,7 +21,7 @@ const shared = {
     '^@pharmacy/test-harness$': '<rootDir>/test/harness',
     '^@pharmacy/projections$': '<rootDir>/projections/src',
     '^@pharmacy/worker$': '<rootDir>/apps/worker/src',
-    '^@pharmacy/(domain|contracts|event-store|read-db|money|barcodes)$': '<rootDir>/libs/$1/src',
+    '^@pharmacy/(domain|contracts|event-store|read-db|money|barcodes|mail)$': '<rootDir>/libs/$1/src',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

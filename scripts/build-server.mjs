@@ -13,6 +13,7 @@ const packages = [
   'libs/contracts',
   'libs/event-store',
   'libs/read-db',
+  'libs/mail',
   'projections',
   'apps/worker',
   'apps/api',

@@ -4,7 +4,7 @@ import { ApiExceptionFilter } from './common/api-exception.filter';
 import { AccessGuard } from './common/access/access';
 import { IdentityModule } from './identity/identity.module';
 import { AUTHENTICATOR, IDENTITY_OPTIONS } from './identity/identity.types';
-import { Mailer } from '@pharmacy/worker';
+import { Mailer } from '@pharmacy/mail';
 import { RateLimiter } from './identity/rate-limiter';
 import type { Runtime } from './infrastructure/runtime';
 import { APP_CONFIG, DATABASE_URL, EVENT_STORE, LOGGER, PROJECTION_WAITER, READ_DB } from './infrastructure/tokens';

@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import pino from 'pino';
 import { EventStoreDbEventStore, migrateEventStore, PostgresEventStore, type EventStore } from '@pharmacy/event-store';
 import { createPool, createReadDb } from '@pharmacy/read-db';
-import { Mailer } from './mail';
+import { Mailer } from '@pharmacy/mail';
 import { startWorker } from './worker';
 
 /**

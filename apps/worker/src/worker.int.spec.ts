@@ -7,7 +7,7 @@ import { createTestDatabase, testRedisUrl, type TestDatabase } from '@pharmacy/t
 import { sendExpiryDigest } from './jobs/expiry-digest';
 import { lastExpiryScan } from './jobs/expiry-scan';
 import { lastVerification } from './jobs/verify-projections';
-import type { OutgoingMail } from './mail';
+import type { OutgoingMail } from '@pharmacy/mail';
 import { startWorker, type RunningWorker } from './worker';
 
 const today = new Date().toISOString().slice(0, 10);

@@ -9,7 +9,7 @@ import { decoyUserId, hashCode, newOneTimeCode, normaliseBackupCode, sameHash } 
 import { decoyPasswordHash, verifyPassword } from './crypto/passwords';
 import { matchTotp } from './crypto/totp';
 import { IDENTITY_OPTIONS, type IdentityOptions, type SessionUser } from './identity.types';
-import { Mailer } from '@pharmacy/worker';
+import { Mailer } from '@pharmacy/mail';
 import { createHash } from 'node:crypto';
 import { isUuid } from '../common/ids';
 

@@ -9,7 +9,8 @@ import { createPool, createReadDb, migrateDatabase, type ReadDb } from '@pharmac
 import { allProjections, ProjectionWaiter, startProjector, type ProjectorHandle } from '@pharmacy/projections';
 import { modelSettings, type AppConfig } from '../config/config';
 import { defaultIdentityOptions, type IdentityOptions, type PassportInstance } from '../identity/identity.types';
-import { Mailer, startWorker, type RunningWorker } from '@pharmacy/worker';
+import { Mailer } from '@pharmacy/mail';
+import { startWorker, type RunningWorker } from '@pharmacy/worker';
 
 /** The long-lived objects of one process, built before Nest and closed after it. */
 export interface Runtime {

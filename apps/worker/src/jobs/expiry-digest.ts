@@ -1,5 +1,5 @@
 import { expiringBatches, readSystemSettings, type ReadDb } from '@pharmacy/read-db';
-import type { OutgoingMail } from '../mail';
+import type { OutgoingMail } from '@pharmacy/mail';
 
 export const EXPIRY_DIGEST_JOB = 'expiry-digest';
 

@@ -1,0 +1,1 @@
+export { Mailer, type OutgoingMail } from './mailer';
