@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  demoAccounts,
-  demoPharmacyIds,
-  isoDaysFromNow,
-  startTestApp,
-  unique,
-  type TestApp,
-} from '@pharmacy/test-harness';
+import { demoAccounts, demoPharmacyIds, startTestApp, type TestApp } from '@pharmacy/test-harness';
 import type { Browser, Page } from 'playwright-core';
-import { gone, launchBrowser, openSession, signInAndChoose, unexpectedErrors, visible } from './support';
+import { sellOffline, stockedForTill, tillReady, type TillProduct } from './offline-support';
+import { launchBrowser, openSession, signInAndChoose, unexpectedErrors, visible } from './support';
 
 // Issue 15: a sale made offline is sent when the network comes back from whichever signed-in
 // screen is open, not only from the point of sale. One sale is made with Chromium's network off,
@@ -21,32 +15,19 @@ const TEST_TIMEOUT_MS = 120_000;
 let app: TestApp;
 let browser: Browser;
 let admin: Awaited<ReturnType<TestApp['signIn']>>;
-let product: { name: string; barcode: string };
+let product: TillProduct;
 
 beforeAll(async () => {
   app = await startTestApp({ seed: true });
   browser = await launchBrowser();
   admin = await app.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
-  const sku = unique('SYNC');
-  const barcode = `628${String(Date.now()).slice(-9)}`.padEnd(13, '0');
-  const name = `Background Ibuprofen ${sku}`;
-  const created = (
-    await admin
-      .post('/api/products')
-      .send({ sku, barcode, name, nameAr: `إيبوبروفين ${sku}`, price: '2.25' })
-      .expect(201)
-  ).body as { id: string };
-  await admin
-    .post('/api/inventory')
-    .send({
-      productId: created.id,
-      pharmacyId: DOWNTOWN,
-      batchNumber: unique('SYNC-LOT'),
-      quantity: 5,
-      expiryDate: isoDaysFromNow(300),
-    })
-    .expect(201);
-  product = { name, barcode };
+  product = await stockedForTill(admin, {
+    name: 'Background Ibuprofen',
+    nameAr: 'إيبوبروفين',
+    price: '2.25',
+    packs: 5,
+    barcodePrefix: '628',
+  });
 }, 90_000);
 
 afterAll(async () => {
@@ -55,24 +36,6 @@ afterAll(async () => {
 });
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
-
-/** One pack, scanned, paid in cash; the offline receipt is closed. The sale's offline number. */
-async function sellOneOffline(page: Page): Promise<string> {
-  const scanBox = page.getByRole('textbox', { name: 'Barcode or SKU' });
-  await scanBox.fill(product.barcode);
-  await scanBox.press('Enter');
-  await visible(page.getByRole('region', { name: 'Cart' }).getByText(product.name));
-  await page.keyboard.press('F9');
-  const dialog = await visible(page.getByRole('dialog', { name: 'Checkout' }));
-  await dialog.getByRole('spinbutton', { name: /^Cash received/ }).fill('5');
-  await dialog.getByRole('button', { name: 'Complete Sale' }).click();
-  const receipt = await visible(page.getByRole('dialog', { name: /[A-Z2-9]{4}-\d{4}/ }));
-  const line = await visible(receipt.getByTestId('receipt-offline'));
-  const number = /[A-Z2-9]{4}-\d{4}/.exec((await line.textContent()) ?? '')![0];
-  await receipt.getByRole('button', { name: 'New sale' }).click();
-  await gone(page.getByRole('dialog'));
-  return number;
-}
 
 async function salesNumbered(number: string): Promise<Array<{ offlineNumber: string | null }>> {
   return (await admin.get('/api/sales').query({ q: number, pharmacyId: DOWNTOWN }).expect(200)).body as Array<{
@@ -89,11 +52,10 @@ describe('offline sales sent from any screen', () => {
         await signInAndChoose(app, page, demoAccounts.layla);
         await nav(page).getByRole('link', { name: 'POS', exact: true }).click();
         await visible(page.getByRole('heading', { level: 1, name: 'Point of Sale' }));
-        await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
-        await visible(page.getByTestId('offline-catalogue-age').getByText(/Catalogue updated/));
+        await tillReady(page);
 
         await context.setOffline(true);
-        const number = await sellOneOffline(page);
+        const number = await sellOffline(page, product);
         await visible(page.getByTestId('offline-queue-status').getByText('1 offline sale waiting to be sent.'));
 
         await nav(page).getByRole('link', { name: 'Dashboard', exact: true }).click();

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  demoAccounts,
-  demoPharmacyIds,
-  isoDaysFromNow,
-  startTestApp,
-  unique,
-  type TestApp,
-} from '@pharmacy/test-harness';
+import { demoAccounts, demoPharmacyIds, startTestApp, type TestApp } from '@pharmacy/test-harness';
 import type { Browser, Page } from 'playwright-core';
+import { sellOffline, stockedForTill, tillReady, type TillProduct } from './offline-support';
 import {
   documentDirection,
   gone,
@@ -32,36 +26,19 @@ const TEST_TIMEOUT_MS = 150_000;
 let app: TestApp;
 let browser: Browser;
 let admin: Awaited<ReturnType<TestApp['signIn']>>;
-let product: { id: string; name: string; nameAr: string; barcode: string };
-let batchId: string;
+let product: TillProduct;
 
 beforeAll(async () => {
   app = await startTestApp({ seed: true });
   browser = await launchBrowser();
   admin = await app.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
-  const sku = unique('TILL');
-  const barcode = `629${String(Date.now()).slice(-9)}`.padEnd(13, '0');
-  const created = (
-    await admin
-      .post('/api/products')
-      .send({ sku, barcode, name: `Offline Paracetamol ${sku}`, nameAr: `باراسيتامول ${sku}`, price: '3.50' })
-      .expect(201)
-  ).body as { id: string };
-  product = { id: created.id, name: `Offline Paracetamol ${sku}`, nameAr: `باراسيتامول ${sku}`, barcode };
-  batchId = (
-    (
-      await admin
-        .post('/api/inventory')
-        .send({
-          productId: created.id,
-          pharmacyId: DOWNTOWN,
-          batchNumber: unique('TILL-LOT'),
-          quantity: 10,
-          expiryDate: isoDaysFromNow(300),
-        })
-        .expect(201)
-    ).body as { id: string }
-  ).id;
+  product = await stockedForTill(admin, {
+    name: 'Offline Paracetamol',
+    nameAr: 'باراسيتامول',
+    price: '3.50',
+    packs: 10,
+    barcodePrefix: '629',
+  });
 }, 90_000);
 
 afterAll(async () => {
@@ -72,44 +49,6 @@ afterAll(async () => {
 const nav = (page: Page) => page.getByRole('navigation', { name: /Main navigation|التنقل الرئيسي/ });
 const queueStatus = (page: Page) => page.getByTestId('offline-queue-status');
 
-/** Scans the product (a barcode scanner types it and Enter), pays cash, and closes the offline receipt; its number. */
-async function sellOffline(page: Page, language: 'en' | 'ar', packs: number, shot: string): Promise<string> {
-  const t =
-    language === 'en'
-      ? {
-          scan: 'Barcode or SKU',
-          cart: 'Cart',
-          checkout: 'Checkout',
-          cash: /^Cash received/,
-          complete: 'Complete Sale',
-        }
-      : {
-          scan: 'الباركود أو رمز المنتج',
-          cart: 'السلة',
-          checkout: 'الدفع',
-          cash: /^المبلغ النقدي المستلم/,
-          complete: 'إتمام البيع',
-        };
-  const scanBox = page.getByRole('textbox', { name: t.scan });
-  for (let n = 0; n < packs; n += 1) {
-    await scanBox.fill(product.barcode);
-    await scanBox.press('Enter');
-  }
-  const cart = page.getByRole('region', { name: t.cart });
-  await visible(cart.getByText(language === 'en' ? product.name : product.nameAr));
-  await page.keyboard.press('F9');
-  const dialog = await visible(page.getByRole('dialog', { name: t.checkout }));
-  await dialog.getByRole('spinbutton', { name: t.cash }).fill('50');
-  await dialog.getByRole('button', { name: t.complete }).click();
-  const receipt = await visible(page.getByRole('dialog', { name: /[A-Z2-9]{4}-\d{4}/ }));
-  const line = await visible(receipt.getByTestId('receipt-offline'));
-  const number = /[A-Z2-9]{4}-\d{4}/.exec((await line.textContent()) ?? '')![0];
-  await screenshot(page, `offline-till-${shot}`);
-  await receipt.getByRole('button', { name: language === 'en' ? 'New sale' : 'عملية بيع جديدة' }).click();
-  await gone(page.getByRole('dialog'));
-  return number;
-}
-
 describe('the till without the network', () => {
   it(
     'sells three times offline, survives a reload, and sends each sale exactly once when the network is back',
@@ -119,8 +58,7 @@ describe('the till without the network', () => {
         await signInAndChoose(app, page, demoAccounts.layla);
         await nav(page).getByRole('link', { name: 'POS', exact: true }).click();
         await visible(page.getByRole('heading', { level: 1, name: 'Point of Sale' }));
-        await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
-        await visible(page.getByTestId('offline-catalogue-age').getByText(/Catalogue updated/));
+        await tillReady(page);
 
         await context.setOffline(true);
         const soldBetween: Array<[number, number]> = [];
@@ -130,7 +68,7 @@ describe('the till without the network', () => {
           [2, 'en-2-receipt'],
         ] as const) {
           const before = Date.now();
-          numbers.push(await sellOffline(page, 'en', packs, shot));
+          numbers.push(await sellOffline(page, product, { packs, shot: `offline-till-${shot}` }));
           soldBetween.push([before, Date.now()]);
         }
         await visible(queueStatus(page).getByText('2 offline sales waiting to be sent.'));
@@ -139,7 +77,7 @@ describe('the till without the network', () => {
         await switchToArabic(page);
         expect(await documentDirection(page)).toEqual({ dir: 'rtl', lang: 'ar' });
         const before = Date.now();
-        numbers.push(await sellOffline(page, 'ar', 1, 'ar-1-receipt'));
+        numbers.push(await sellOffline(page, product, { language: 'ar', shot: 'offline-till-ar-1-receipt' }));
         soldBetween.push([before, Date.now()]);
         expect(new Set(numbers).size).toBe(3);
 
@@ -186,7 +124,7 @@ describe('the till without the network', () => {
           id: string;
           quantity: number;
         }>;
-        expect(batches.find((b) => b.id === batchId)?.quantity).toBe(6);
+        expect(batches.find((b) => b.id === product.batchId)?.quantity).toBe(6);
         const recent = (await admin.get('/api/sales').query({ pharmacyId: DOWNTOWN, limit: 20 }).expect(200))
           .body as Array<{ offlineNumber: string | null; totalAmount: string }>;
         const offline = recent.filter((s) => s.offlineNumber !== null);
