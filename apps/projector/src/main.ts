@@ -1,7 +1,6 @@
-import { migrateEventStore } from '@pharmacy/event-store';
 import { createPool, createReadDb, migrateDatabase } from '@pharmacy/read-db';
 import { startProjector } from '@pharmacy/projections';
-import { PostgresEventStore } from '@pharmacy/event-store';
+import { migrateEventStore, PostgresEventStore } from '@pharmacy/event-store';
 import pino from 'pino';
 
 /**

@@ -27,6 +27,7 @@ import {
 } from './auth';
 import { profileSchema, systemSettingsSchema } from './settings';
 import {
+  photoRecognitionSchema,
   availabilityRowSchema,
   expiryScanRunSchema,
   expiryScanStatusSchema,
@@ -86,7 +87,6 @@ import {
   stockOnHandSchema,
 } from './audit';
 import { chatAnswerSchema, chatRequestSchema } from './chat';
-import { photoRecognitionSchema } from './catalogue';
 import { commissionRowSchema, reportPeriodQuerySchema, salesSummarySchema, stockSummarySchema } from './reports';
 import {
   cancelCountSchema,

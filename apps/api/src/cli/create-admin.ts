@@ -1,7 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { registerUserSchema } from '@pharmacy/contracts';
-import { migrateDatabase } from '@pharmacy/read-db';
-import { createPool, createReadDb } from '@pharmacy/read-db';
+import { createPool, createReadDb, migrateDatabase } from '@pharmacy/read-db';
 import { loadConfig } from '../config/config';
 import { UsersAdminService } from '../identity/users-admin.service';
 import { databaseFromConfig } from './database-from-config';

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { sql } from 'kysely';
 import {
+  addDaysIso,
+  todayIn,
   categoryDecider,
   categoryStreamId,
   productDecider,
@@ -15,7 +17,6 @@ import {
   type ProductSnapshot,
 } from '@pharmacy/domain';
 import type { GlobalPosition } from '@pharmacy/event-store';
-import { addDaysIso, todayIn } from '@pharmacy/domain';
 import { CommandExecutor } from '../common/command-executor';
 import { systemContext, type RequestContext } from '../common/request-context';
 import type { Runtime } from '../infrastructure/runtime';
