@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type { CurrentUser, OfflineCatalogue } from '@pharmacy/contracts';
+import { describe, expect, it } from '@jest/globals';
+import type { CurrentUser } from '@pharmacy/contracts';
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import { TillStore } from '../features/pos/offline/till-db';
-import { addDays, todayIso } from '../lib/dates';
+import { todayIso } from '../lib/dates';
 import { PRODUCT_ID } from '../test/catalogue';
 import { fakeResponse } from '../test/fake-response';
 import { fakeServer, type FakeHandler } from '../test/fake-server';
-import { freshIndexedDb } from '../test/indexed-db';
+import { anOfflineCatalogue, simulatedNetwork } from '../test/offline';
 import { renderApp } from '../test/render-app';
 import { defaultSettingsRoute } from '../test/signed-in';
 import { aUser, downtown } from '../test/users';
@@ -17,61 +17,15 @@ import { aUser, downtown } from '../test/users';
 // IndexedDB, timers and the fake server take their turns: on a busy machine a second is not always enough.
 configure({ asyncUtilTimeout: 5000 });
 
-const realFetch = globalThis.fetch;
-let online = true;
-beforeEach(() => {
-  sessionStorage.clear();
-  freshIndexedDb();
-  online = true;
-  jest.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-});
-afterEach(() => {
-  globalThis.fetch = realFetch;
-  jest.restoreAllMocks();
-});
+const network = simulatedNetwork();
 
 const pharmacist = aUser({ role: 'pharmacist', pharmacies: [downtown] });
 const CATALOGUE_URL = `/api/sales/offline-catalogue?pharmacyId=${downtown.id}`;
 
-function aCatalogue(): OfflineCatalogue {
-  return {
-    pharmacyId: downtown.id,
-    generatedAt: new Date().toISOString(),
-    priceWindowHours: 24,
-    products: [
-      {
-        id: PRODUCT_ID,
-        sku: 'PAR-500-20',
-        barcode: '5012345678900',
-        name: 'Paracetamol 500 mg',
-        nameAr: null,
-        genericName: null,
-        genericNameAr: null,
-        price: '4.99',
-        salesUnit: 'whole',
-        unitsPerPackage: 1,
-        requiresPrescription: false,
-      },
-    ],
-    batches: [
-      {
-        id: '7a1b2c3d-0000-4000-8000-0000000000b1',
-        productId: PRODUCT_ID,
-        batchNumber: 'LOT-1',
-        expiryDate: addDays(todayIso(), 300),
-        receivedDate: addDays(todayIso(), -30),
-        quantity: 10,
-        looseUnits: 0,
-        discountPercentage: null,
-      },
-    ],
-  };
-}
-
 /** A sale the till kept while offline, as the point of sale would have left it before the user went elsewhere. */
 async function queueSale(user: CurrentUser = pharmacist) {
   const store = await TillStore.open();
-  await store.saveCatalogue(aCatalogue(), { requestedAt: new Date(), fetchedAt: new Date() });
+  await store.saveCatalogue(anOfflineCatalogue(), { requestedAt: new Date(), fetchedAt: new Date() });
   const soldAt = new Date();
   const result = await store.recordSale({
     idempotencyKey: '3f1e9a52-6c4b-4d2a-9e8f-0a1b2c3d4e5f',
@@ -102,18 +56,11 @@ function routesFor(user: CurrentUser, extra: Record<string, FakeHandler> = {}): 
     ...defaultSettingsRoute,
     'GET /api/auth/user': () => fakeResponse(200, user),
     'GET /api/pharmacies': () => fakeResponse(200, [downtown]),
-    [`GET ${CATALOGUE_URL}`]: () => fakeResponse(200, aCatalogue()),
+    [`GET ${CATALOGUE_URL}`]: () => fakeResponse(200, anOfflineCatalogue()),
     'GET /api/sales?*': () => fakeResponse(200, []),
     'POST /api/sales/offline': () => fakeResponse(201, {}),
     ...extra,
   };
-}
-
-function goOnline() {
-  online = true;
-  act(() => {
-    window.dispatchEvent(new Event('online'));
-  });
 }
 
 /** Lets IndexedDB, the fake server and the timers take a few turns. */
@@ -122,14 +69,14 @@ const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 200)
 describe('offline sales sent from any signed-in screen', () => {
   it('sends a queued sale from another screen once the browser is back online, then refreshes the copy', async () => {
     const sale = await queueSale();
-    online = false;
+    network.online = false;
     const { callsTo } = fakeServer(routesFor(pharmacist));
     renderApp({ path: '/locations' });
     await screen.findByRole('heading', { level: 1, name: 'Pharmacy Locations' });
     await settle();
     expect(callsTo('POST', '/api/sales/offline')).toEqual([]);
 
-    goOnline();
+    network.goOnline();
     await waitFor(() => expect(callsTo('POST', '/api/sales/offline')).toHaveLength(1));
     const [sent] = callsTo('POST', '/api/sales/offline');
     expect(sent?.headers['Idempotency-Key']).toBe(sale.idempotencyKey);
@@ -145,13 +92,13 @@ describe('offline sales sent from any signed-in screen', () => {
 
   it('sends it exactly once when the point of sale is open too', async () => {
     const sale = await queueSale();
-    online = false;
+    network.online = false;
     const { callsTo } = fakeServer(routesFor(pharmacist));
     renderApp({ path: '/pos' });
     await screen.findByRole('region', { name: 'Offline till' });
     await settle();
 
-    goOnline();
+    network.goOnline();
     await waitFor(() => expect(callsTo('POST', '/api/sales/offline')).toHaveLength(1));
     await waitFor(async () => expect(await saleStatus(sale.seq)).toBe('sent'));
     await settle();
@@ -184,11 +131,11 @@ describe('offline sales sent from any signed-in screen', () => {
     const auditor = aUser({ id: '0f6a7c2e-1111-4a4a-8b8b-000000000009', role: 'auditor', pharmacies: [downtown] });
     // Under the auditor's own id, so that only the role keeps it from being sent.
     await queueSale(auditor);
-    online = false;
+    network.online = false;
     const { callsTo } = fakeServer(routesFor(auditor));
     renderApp({ path: '/locations' });
     await screen.findByRole('heading', { level: 1, name: 'Pharmacy Locations' });
-    goOnline();
+    network.goOnline();
     await settle();
     await settle();
     expect(callsTo('POST', '/api/sales/offline')).toEqual([]);

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import type { OfflineCatalogue, SaleDetail } from '@pharmacy/contracts';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addDays, todayIso } from '../../../lib/dates';
 import { PRODUCT_ID } from '../../../test/catalogue';
 import { fakeResponse } from '../../../test/fake-response';
 import type { FakeHandler } from '../../../test/fake-server';
-import { freshIndexedDb } from '../../../test/indexed-db';
+import { anOfflineBatch, anOfflineCatalogue, anOfflineProduct, simulatedNetwork } from '../../../test/offline';
 import { renderSignedIn } from '../../../test/signed-in';
 import { aUser, downtown } from '../../../test/users';
 import { TillStore } from '../offline/till-db';
@@ -14,18 +14,7 @@ import { PosPage } from './pos-page';
 // IndexedDB, timers and the fake server take their turns: on a busy machine a second is not always enough.
 configure({ asyncUtilTimeout: 5000 });
 
-const realFetch = globalThis.fetch;
-let online = true;
-beforeEach(() => {
-  sessionStorage.clear();
-  freshIndexedDb();
-  online = true;
-  jest.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-});
-afterEach(() => {
-  globalThis.fetch = realFetch;
-  jest.restoreAllMocks();
-});
+const network = simulatedNetwork();
 
 const OLDER = '7a1b2c3d-0000-4000-8000-0000000000b2';
 const NEWER = '7a1b2c3d-0000-4000-8000-0000000000b1';
@@ -33,49 +22,21 @@ const CATALOGUE_URL = `GET /api/sales/offline-catalogue?pharmacyId=${downtown.id
 const RECENT_URL = `GET /api/sales?${new URLSearchParams({ limit: '8', pharmacyId: downtown.id })}`;
 
 function aCatalogue(): OfflineCatalogue {
-  return {
-    pharmacyId: downtown.id,
-    generatedAt: new Date().toISOString(),
-    priceWindowHours: 24,
-    products: [
-      {
-        id: PRODUCT_ID,
-        sku: 'PAR-500-20',
-        barcode: '5012345678900',
-        name: 'Paracetamol 500 mg',
-        nameAr: 'باراسيتامول ٥٠٠ ملغ',
-        genericName: 'Paracetamol',
-        genericNameAr: null,
-        price: '4.99',
-        salesUnit: 'whole',
-        unitsPerPackage: 1,
-        requiresPrescription: false,
-      },
-    ],
+  return anOfflineCatalogue({
+    products: [anOfflineProduct({ nameAr: 'باراسيتامول ٥٠٠ ملغ', genericName: 'Paracetamol' })],
     batches: [
       // Expires first, so FEFO sells it first: 10 % off.
-      {
+      anOfflineBatch({
         id: OLDER,
-        productId: PRODUCT_ID,
         batchNumber: 'LOT-2',
         expiryDate: addDays(todayIso(), 30),
         receivedDate: addDays(todayIso(), -60),
         quantity: 1,
-        looseUnits: 0,
         discountPercentage: '10.00',
-      },
-      {
-        id: NEWER,
-        productId: PRODUCT_ID,
-        batchNumber: 'LOT-1',
-        expiryDate: addDays(todayIso(), 300),
-        receivedDate: addDays(todayIso(), -30),
-        quantity: 11,
-        looseUnits: 0,
-        discountPercentage: null,
-      },
+      }),
+      anOfflineBatch({ id: NEWER, quantity: 11 }),
     ],
-  };
+  });
 }
 
 /** A copy already in the browser, as an earlier visit while online would have left it. */
@@ -94,13 +55,6 @@ function renderPos(routes: Record<string, FakeHandler> = {}, language: 'en' | 'a
       [CATALOGUE_URL]: () => fakeResponse(200, aCatalogue()),
       ...routes,
     },
-  });
-}
-
-function goOnline() {
-  online = true;
-  act(() => {
-    window.dispatchEvent(new Event('online'));
   });
 }
 
@@ -154,7 +108,7 @@ describe('The point of sale without a network', () => {
 
   it('scans, searches and sells from the copy, prices with the FEFO batch’s discount, and prints an offline receipt', async () => {
     await seedCopy();
-    online = false;
+    network.online = false;
     const { calls } = renderPos();
     expect(await till().findByText(/Offline: the till sells from its copy/)).toBeTruthy();
     await copyReady();
@@ -187,7 +141,7 @@ describe('The point of sale without a network', () => {
 
   it('sends the queued sale once the network is back, with its key, its number and when it happened', async () => {
     await seedCopy();
-    online = false;
+    network.online = false;
     const { callsTo } = renderPos({ 'POST /api/sales/offline': () => fakeResponse(201, aRecordedSale()) });
     await till().findByText(/Offline: the till sells/);
     await copyReady();
@@ -197,7 +151,7 @@ describe('The point of sale without a network', () => {
     fireEvent.click(within(receipt).getByRole('button', { name: 'New sale' }));
     expect(callsTo('POST', '/api/sales/offline')).toEqual([]);
 
-    goOnline();
+    network.goOnline();
     await waitFor(() => expect(callsTo('POST', '/api/sales/offline')).toHaveLength(1));
     const [sent] = callsTo('POST', '/api/sales/offline');
     expect(sent?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
@@ -220,7 +174,7 @@ describe('The point of sale without a network', () => {
 
   it('keeps a refused sale in the queue, marked, and discards it only once the user confirms', async () => {
     await seedCopy();
-    online = false;
+    network.online = false;
     const { callsTo } = renderPos({
       'POST /api/sales/offline': () =>
         fakeResponse(403, { statusCode: 403, code: 'FORBIDDEN', message: 'You do not work at this pharmacy.' }),
@@ -231,7 +185,7 @@ describe('The point of sale without a network', () => {
     fireEvent.click(
       within(await screen.findByRole('dialog', { name: /^Offline sale/ })).getByRole('button', { name: 'New sale' }),
     );
-    goOnline();
+    network.goOnline();
     await waitFor(() => expect(callsTo('POST', '/api/sales/offline')).toHaveLength(1));
     expect(await till().findByText('1 refused by the server.')).toBeTruthy();
 
@@ -291,7 +245,7 @@ describe('The point of sale without a network', () => {
 
   it('sells more than the copy holds (the goods are at the counter), saying what will be reported', async () => {
     await seedCopy();
-    online = false;
+    network.online = false;
     sessionStorage.setItem(`pharmacy-pos-cart:${downtown.id}`, JSON.stringify([cartLine(20)]));
     renderPos();
     await copyReady();
@@ -309,7 +263,7 @@ describe('The point of sale without a network', () => {
 
   it('speaks Arabic', async () => {
     await seedCopy();
-    online = false;
+    network.online = false;
     renderPos({}, 'ar');
     const region = within(await screen.findByRole('region', { name: 'الصندوق دون اتصال' }));
     await waitFor(() => expect(region.getByTestId('offline-catalogue-age').textContent).toBe('تم تحديث الكتالوج الآن'));

@@ -10,40 +10,32 @@ import {
   type OfflineBatch,
   type OfflineProduct,
 } from './local-catalogue';
+import { anOfflineBatch, anOfflineProduct } from '../../../test/offline';
 
 const TODAY = '2026-11-22';
 const PACKS = '7a1b2c3d-0000-4000-8000-0000000000a1';
 const PILLS = '7a1b2c3d-0000-4000-8000-0000000000a2';
 
 function aProduct(overrides: Partial<OfflineProduct> = {}): OfflineProduct {
-  return {
+  return anOfflineProduct({
     id: PACKS,
-    sku: 'PAR-500-20',
-    barcode: '5012345678900',
-    name: 'Paracetamol 500 mg',
     nameAr: 'باراسيتامول ٥٠٠ ملغ',
     genericName: 'Paracetamol',
     genericNameAr: 'باراسيتامول',
     price: '10.00',
-    salesUnit: 'whole',
-    unitsPerPackage: 1,
-    requiresPrescription: false,
     ...overrides,
-  };
+  });
 }
 
 function aBatch(id: string, overrides: Partial<OfflineBatch> = {}): OfflineBatch {
-  return {
+  return anOfflineBatch({
     id,
     productId: PACKS,
     batchNumber: `LOT-${id.slice(-2)}`,
     expiryDate: '2027-06-30',
     receivedDate: '2026-10-01',
-    quantity: 10,
-    looseUnits: 0,
-    discountPercentage: null,
     ...overrides,
-  };
+  });
 }
 
 function aCatalogue(products: OfflineProduct[], batches: OfflineBatch[]): OfflineCatalogue {

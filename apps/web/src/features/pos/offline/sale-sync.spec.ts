@@ -3,6 +3,7 @@ import type { OfflineCatalogue, SaleDetail } from '@pharmacy/contracts';
 import { HttpError } from '../../../lib/api';
 import { deferred } from '../../../test/fake-server';
 import { freshIndexedDb } from '../../../test/indexed-db';
+import { anOfflineCatalogue, anOfflineProduct } from '../../../test/offline';
 import type { OfflineCheckout, QueuedSale } from './offline-sale';
 import { exclusively, failureOf, isUnreachable, retryDelayMs, SaleSync } from './sale-sync';
 import { TillStore } from './till-db';
@@ -18,27 +19,12 @@ const PRODUCT = '7a1b2c3d-0000-4000-8000-0000000000a1';
 const SARA = { id: '0f6a7c2e-1111-4a4a-8b8b-000000000001', name: 'Sara Haddad' };
 const OMAR = { id: '0f6a7c2e-1111-4a4a-8b8b-000000000002', name: 'Omar Said' };
 
-const catalogue: OfflineCatalogue = {
+const catalogue: OfflineCatalogue = anOfflineCatalogue({
   pharmacyId: PHARMACY.id,
   generatedAt: '2026-11-22T08:00:00.000Z',
-  priceWindowHours: 24,
-  products: [
-    {
-      id: PRODUCT,
-      sku: 'PAR-500-20',
-      barcode: null,
-      name: 'Paracetamol 500 mg',
-      nameAr: null,
-      genericName: null,
-      genericNameAr: null,
-      price: '1.00',
-      salesUnit: 'whole',
-      unitsPerPackage: 1,
-      requiresPrescription: false,
-    },
-  ],
+  products: [anOfflineProduct({ id: PRODUCT, barcode: null, price: '1.00' })],
   batches: [],
-};
+});
 
 let made = 0;
 async function sell(store: TillStore, user = SARA): Promise<QueuedSale> {

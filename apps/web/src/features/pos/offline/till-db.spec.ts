@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import { offlineSaleSchema, type OfflineCatalogue } from '@pharmacy/contracts';
 import { freshIndexedDb } from '../../../test/indexed-db';
+import { anOfflineBatch, anOfflineCatalogue, anOfflineProduct } from '../../../test/offline';
 import type { OfflineCheckout } from './offline-sale';
 import { TillStore } from './till-db';
 
@@ -16,38 +17,20 @@ const BATCH = '7a1b2c3d-0000-4000-8000-0000000000b1';
 const USER = { id: '0f6a7c2e-1111-4a4a-8b8b-000000000001', name: 'Sara Haddad' };
 
 function aCatalogue(quantity = 5): OfflineCatalogue {
-  return {
+  return anOfflineCatalogue({
     pharmacyId: PHARMACY.id,
     generatedAt: '2026-11-22T08:00:00.000Z',
-    priceWindowHours: 24,
-    products: [
-      {
-        id: PRODUCT,
-        sku: 'PAR-500-20',
-        barcode: '5012345678900',
-        name: 'Paracetamol 500 mg',
-        nameAr: null,
-        genericName: null,
-        genericNameAr: null,
-        price: '4.99',
-        salesUnit: 'whole',
-        unitsPerPackage: 1,
-        requiresPrescription: false,
-      },
-    ],
+    products: [anOfflineProduct({ id: PRODUCT })],
     batches: [
-      {
+      anOfflineBatch({
         id: BATCH,
         productId: PRODUCT,
-        batchNumber: 'LOT-1',
         expiryDate: '2027-06-30',
         receivedDate: '2026-10-01',
         quantity,
-        looseUnits: 0,
-        discountPercentage: null,
-      },
+      }),
     ],
-  };
+  });
 }
 
 let keys = 0;
