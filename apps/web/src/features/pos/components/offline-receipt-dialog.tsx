@@ -1,9 +1,8 @@
-import { Box, Button, Dialog, Flex, Select } from '@radix-ui/themes';
-import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { PrinterIcon } from '../../../components/icons';
+import { Box, Button, Dialog, Flex } from '@radix-ui/themes';
+import { FormattedMessage } from 'react-intl';
 import type { QueuedSale } from '../offline/offline-sale';
-import { Receipt, usePrintReceipt, type Paper } from './receipt';
+import { PrintControls } from './print-controls';
+import { Receipt, usePrintReceipt } from './receipt';
 
 export interface OfflineReceiptDialogProps {
   sale: QueuedSale | null;
@@ -22,9 +21,7 @@ export function OfflineReceiptDialog({ sale, onClose, justSold = false }: Offlin
 }
 
 function OfflineReceiptContent({ sale, onClose, justSold }: { sale: QueuedSale; onClose(): void; justSold: boolean }) {
-  const intl = useIntl();
   const printer = usePrintReceipt();
-  const [paper, setPaper] = useState<Paper>('80mm');
   const pending = sale.status !== 'sent';
   return (
     <Dialog.Content maxWidth="520px" aria-describedby={undefined}>
@@ -35,19 +32,7 @@ function OfflineReceiptContent({ sale, onClose, justSold }: { sale: QueuedSale; 
         <Receipt sale={sale.receipt} pending={pending} />
       </Box>
       <Flex gap="3" mt="4" wrap="wrap" justify="between" align="center">
-        <Flex gap="2" align="center">
-          <Select.Root value={paper} onValueChange={(value) => setPaper(value as Paper)}>
-            <Select.Trigger aria-label={intl.formatMessage({ id: 'pos.receipt.paper' })} />
-            <Select.Content position="popper">
-              <Select.Item value="80mm">{intl.formatMessage({ id: 'pos.receipt.paper80' })}</Select.Item>
-              <Select.Item value="a4">{intl.formatMessage({ id: 'pos.receipt.paperA4' })}</Select.Item>
-            </Select.Content>
-          </Select.Root>
-          <Button onClick={() => printer.print(sale.receipt, paper, { pending })}>
-            <PrinterIcon />
-            {justSold ? <FormattedMessage id="pos.receipt.print" /> : <FormattedMessage id="pos.detail.reprint" />}
-          </Button>
-        </Flex>
+        <PrintControls justSold={justSold} onPrint={(paper) => printer.print(sale.receipt, paper, { pending })} />
         <Button variant={justSold ? 'solid' : 'soft'} color={justSold ? undefined : 'gray'} onClick={onClose}>
           {justSold ? <FormattedMessage id="pos.receipt.newSale" /> : <FormattedMessage id="common.close" />}
         </Button>

@@ -1,20 +1,8 @@
 import type { SaleDetail } from '@pharmacy/contracts';
-import {
-  Badge,
-  Box,
-  Button,
-  Callout,
-  DataList,
-  Dialog,
-  Flex,
-  Heading,
-  Select,
-  Text,
-  TextField,
-} from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, DataList, Dialog, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { PrinterIcon, ReturnIcon } from '../../../components/icons';
+import { ReturnIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toaster';
 import { useLanguage } from '../../../i18n/use-language';
 import { apiErrorOf } from '../../../lib/api';
@@ -26,7 +14,8 @@ import { salesUnitLabels } from '../../../lib/sales-units';
 import { translateValidationMessage } from '../../../lib/validation-message';
 import { useReturnSale, useSale } from '../api/sales';
 import { saleNumber } from '../utils/sale-number';
-import { Receipt, usePrintReceipt, type Paper } from './receipt';
+import { PrintControls } from './print-controls';
+import { Receipt, usePrintReceipt } from './receipt';
 
 export interface SaleDialogProps {
   saleId: string | null;
@@ -45,11 +34,9 @@ export function SaleDialog({ saleId, onClose, justSold = false }: SaleDialogProp
 }
 
 function SaleContent({ saleId, onClose, justSold }: { saleId: string; onClose(): void; justSold: boolean }) {
-  const intl = useIntl();
   const { canWrite } = usePermissions();
   const sale = useSale(saleId);
   const printer = usePrintReceipt();
-  const [paper, setPaper] = useState<Paper>('80mm');
   const [returning, setReturning] = useState(false);
   const number = saleNumber(saleId);
 
@@ -78,19 +65,7 @@ function SaleContent({ saleId, onClose, justSold }: { saleId: string; onClose():
           </Box>
           {sale.data.returns.length > 0 && <Returns sale={sale.data} />}
           <Flex gap="3" mt="4" wrap="wrap" justify="between" align="center">
-            <Flex gap="2" align="center">
-              <Select.Root value={paper} onValueChange={(value) => setPaper(value as Paper)}>
-                <Select.Trigger aria-label={intl.formatMessage({ id: 'pos.receipt.paper' })} />
-                <Select.Content position="popper">
-                  <Select.Item value="80mm">{intl.formatMessage({ id: 'pos.receipt.paper80' })}</Select.Item>
-                  <Select.Item value="a4">{intl.formatMessage({ id: 'pos.receipt.paperA4' })}</Select.Item>
-                </Select.Content>
-              </Select.Root>
-              <Button onClick={() => printer.print(sale.data, paper)}>
-                <PrinterIcon />
-                {justSold ? <FormattedMessage id="pos.receipt.print" /> : <FormattedMessage id="pos.detail.reprint" />}
-              </Button>
-            </Flex>
+            <PrintControls justSold={justSold} onPrint={(paper) => printer.print(sale.data, paper)} />
             <Flex gap="2">
               {/* Auditors change nothing: they read the sale (from the discrepancies, say) but take no returns. */}
               {!justSold && canWrite && (
