@@ -4,10 +4,9 @@ import { todayIn } from '@pharmacy/domain';
 import type { ReadDb } from '@pharmacy/read-db';
 import { sql } from 'kysely';
 import { inScope, type Scope } from '../catalogue/product.queries';
+import { personName } from '../common/person-name';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, READ_DB } from '../infrastructure/tokens';
-
-const userName = sql<string | null>`coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email)`;
 
 /** What a till reads to keep selling offline, and the discrepancies late sales raised. */
 @Injectable()
@@ -109,7 +108,7 @@ export class OfflineQueries {
         'd.catalogueAsOf',
         'd.lines',
         'd.resolvedAt',
-        userName.as('resolvedBy'),
+        personName('u').as('resolvedBy'),
         'd.resolutionNote',
       ]);
   }

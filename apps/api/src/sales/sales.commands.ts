@@ -12,8 +12,8 @@ import {
   type SaleReturnedData,
 } from '@pharmacy/domain';
 import type { ReadDb } from '@pharmacy/read-db';
-import { sql } from 'kysely';
 import { CommandExecutor } from '../common/command-executor';
+import { personName } from '../common/person-name';
 import { newEntityId } from '../common/idempotency';
 import type { RequestContext } from '../common/request-context';
 import { WriteModel, type PharmacyRecord } from '../common/write-model';
@@ -165,7 +165,7 @@ export async function sellerName(db: ReadDb, userId: string | null): Promise<str
   if (!userId) return null;
   const row = await db
     .selectFrom('users')
-    .select(sql<string>`coalesce(nullif(trim(concat_ws(' ', first_name, last_name)), ''), email)`.as('name'))
+    .select(personName('users').as('name'))
     .where('id', '=', userId)
     .executeTakeFirst();
   return row?.name ?? null;
