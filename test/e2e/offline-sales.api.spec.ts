@@ -318,7 +318,14 @@ describe('sales made offline', () => {
       await layla
         .post('/api/sales/offline')
         .set('Idempotency-Key', `till-${unique('KEY')}`)
-        .send(offlineSale(product.id, 1, { soldAt: hoursAgo(1), catalogueAsOf: hoursAgo(30) }))
+        // An id in upper case is the same pharmacy.
+        .send(
+          offlineSale(product.id, 1, {
+            soldAt: hoursAgo(1),
+            catalogueAsOf: hoursAgo(30),
+            pharmacyId: DOWNTOWN.toUpperCase(),
+          }),
+        )
         .expect(201)
     ).body as SaleAnswer;
     expect(sale.offline!.priceStale).toBe(true);
@@ -344,6 +351,8 @@ describe('sales made offline', () => {
     const badNumber = await keyed({ offlineNumber: 'offline sale 1' }).expect(400);
     expect(JSON.stringify(badNumber.body)).toContain('An offline sale number is the till code and a number');
     await keyed({ soldAt: 'yesterday' }).expect(400);
+    const nul = await keyed({ customerName: 'Rana\u0000' }).expect(400);
+    expect(JSON.stringify(nul.body)).toContain('customerName');
     await keyed({ catalogueAsOf: null }).expect(400);
     // Not at a pharmacy the seller does not work in, and not by an auditor.
     await layla
