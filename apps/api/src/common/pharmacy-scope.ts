@@ -26,6 +26,16 @@ export class PharmacyScope {
     return allowed;
   }
 
+  /** Whether the caller may read this pharmacy's records: auditors read every pharmacy's, as administrators do. */
+  async mayRead(principal: Principal, pharmacyId: string): Promise<boolean> {
+    const scope = await this.readable(principal, null);
+    return scope === 'all' || scope.includes(pharmacyId);
+  }
+
+  async assertReadable(principal: Principal, pharmacyId: string): Promise<void> {
+    if (!(await this.mayRead(principal, pharmacyId))) throw pharmacyForbidden();
+  }
+
   async mayWrite(principal: Principal, pharmacyId: string): Promise<boolean> {
     if (principal.role === 'admin') return true;
     if (principal.role === 'auditor') return false;

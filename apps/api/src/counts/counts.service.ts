@@ -6,7 +6,7 @@ import type { ReadDb } from '@pharmacy/read-db';
 import type { Principal } from '../common/access/access';
 import { CommandExecutor } from '../common/command-executor';
 import { newEntityId } from '../common/idempotency';
-import { PharmacyScope, pharmacyForbidden } from '../common/pharmacy-scope';
+import { PharmacyScope } from '../common/pharmacy-scope';
 import type { RequestContext } from '../common/request-context';
 import { WriteModel } from '../common/write-model';
 import type { AppConfig } from '../config/config';
@@ -143,7 +143,7 @@ export class StockCounts {
   async detail(id: string, caller: Principal): Promise<StockCountDetail> {
     const row = await this.rows().where('c.id', '=', id).executeTakeFirst();
     if (!row) throw countNotFound(id);
-    if (!(await this.scope.mayWrite(caller, row.pharmacyId))) throw pharmacyForbidden();
+    await this.scope.assertReadable(caller, row.pharmacyId);
     const lines = await this.db
       .selectFrom('stockCountLines as l')
       .leftJoin('inventoryBatches as b', 'b.id', 'l.batchId')

@@ -61,6 +61,7 @@ import { StockLocator } from './stock-locator';
 type ScopeQuery = z.output<typeof scopeQuerySchema>;
 const scopeQuery = new ZodValidationPipe(scopeQuerySchema);
 const batchId = new ParseId(batchNotFound);
+const holdsBatch = (id: string) => (state: StockState) => id in state.batches;
 
 @Controller('api/inventory')
 export class InventoryHttpController {
@@ -154,7 +155,7 @@ export class InventoryHttpController {
 
   @Get(':id/history')
   async history(@Param('id', batchId) id: string, @Caller() caller: Principal): Promise<HistoryEntry[]> {
-    await this.batchIn(id, caller);
+    await this.scope.assertReadable(caller, await this.pharmacyOfBatch(id, caller));
     return this.products.history('batch', id, await this.scope.readable(caller, null));
   }
 
@@ -177,6 +178,8 @@ export class InventoryHttpController {
     @Caller() caller: Principal,
     @Ctx() context: RequestContext,
   ): Promise<InventoryBatch> {
+    // The pharmacy the form names is checked like the batch's own: naming another one is refused, not ignored.
+    await this.scope.assertWritable(caller, input.pharmacyId);
     const pharmacyId = await this.batchIn(id, caller, input.pharmacyId);
     return this.commands.execute(
       new CorrectBatchCommand(id, pharmacyId, { ...input, version: input.version ?? ifMatch }, context),
@@ -271,12 +274,19 @@ export class InventoryHttpController {
    * depend on the read models being up to date.
    */
   private async batchIn(id: string, caller: Principal, named?: string): Promise<string> {
-    const holdsIt = (state: StockState) => id in state.batches;
-    if (named && (await this.scope.mayWrite(caller, named)) && (await this.stock.holds(named, holdsIt))) return named;
-    // A batch received a moment ago may not be in the read model yet: then it is looked for in the stock itself.
-    const pharmacyId = (await this.queries.pharmacyOf(id)) ?? (await this.stock.find(caller, holdsIt));
-    if (!pharmacyId) throw batchNotFound(id);
+    if (named && (await this.scope.mayWrite(caller, named)) && (await this.stock.holds(named, holdsBatch(id)))) {
+      return named;
+    }
+    const pharmacyId = await this.pharmacyOfBatch(id, caller);
     await this.scope.assertWritable(caller, pharmacyId);
+    return pharmacyId;
+  }
+
+  /** The pharmacy holding the batch, among those the caller may see; 404 for an unknown batch. */
+  private async pharmacyOfBatch(id: string, caller: Principal): Promise<string> {
+    // A batch received a moment ago may not be in the read model yet: then it is looked for in the stock itself.
+    const pharmacyId = (await this.queries.pharmacyOf(id)) ?? (await this.stock.find(caller, holdsBatch(id)));
+    if (!pharmacyId) throw batchNotFound(id);
     return pharmacyId;
   }
 }
