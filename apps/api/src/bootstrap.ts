@@ -19,6 +19,8 @@ import { ensureFirstAdmin } from './seed/first-admin';
 export interface RunningServer {
   url: string;
   runtime: Runtime;
+  /** The Nest application: its router and its controllers' metadata (the authorization matrix reads both). */
+  nest: NestExpressApplication;
   seeded: boolean;
   close(): Promise<void>;
 }
@@ -109,6 +111,7 @@ export async function startServer(
   return {
     url: `http://${host}:${port}`,
     runtime,
+    nest: app,
     seeded,
     async close() {
       await app.close();

@@ -4,6 +4,7 @@ import { chatRequestSchema, type ChatAnswer, type ChatRequest } from '@pharmacy/
 import { DomainError, todayIn } from '@pharmacy/domain';
 import type { Principal } from '../common/access/access';
 import { OwnAccount } from '../common/access/access';
+import { Reaches, reach } from '../common/access/policy';
 import { PharmacyScope } from '../common/pharmacy-scope';
 import { Caller } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
@@ -35,6 +36,7 @@ export class ChatHttpController {
   @Post('pharmacist')
   @HttpCode(200)
   @OwnAccount()
+  @Reaches(reach.callerPharmacies())
   async ask(
     @Body(new ZodValidationPipe(chatRequestSchema)) body: ChatRequest,
     @Caller() caller: Principal,

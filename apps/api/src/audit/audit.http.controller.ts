@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { DomainError } from '@pharmacy/domain';
 import { lastVerification, runVerification, VerificationRunningError } from '@pharmacy/worker';
 import { AdminOnly, type Principal } from '../common/access/access';
+import { Reaches, reach } from '../common/access/policy';
 import { Caller } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
 import type { EventStore } from '@pharmacy/event-store';
@@ -40,6 +41,7 @@ export class AuditHttpController {
 
   /** Opening stock, the period's movements by kind, closing stock: per product and batch. */
   @Get('period-report')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   periodReport(
     @Query(new ZodValidationPipe(periodReportQuerySchema)) query: z.output<typeof periodReportQuerySchema>,
   ): Promise<PeriodReport> {
@@ -48,6 +50,7 @@ export class AuditHttpController {
 
   /** The last verification of the read models against a fresh replay (it runs every night). */
   @Get('verification')
+  @Reaches(reach.none())
   verification(): Promise<VerificationRun> {
     return lastVerification(this.db);
   }
@@ -55,6 +58,7 @@ export class AuditHttpController {
   /** Verifies now: rebuilds every read model into a shadow schema and compares them row by row. */
   @Post('verification')
   @HttpCode(200)
+  @Reaches(reach.none())
   async verifyNow(@Caller() caller: Principal): Promise<VerificationRun> {
     try {
       return await runVerification(this.db, this.store, caller.id);
@@ -66,6 +70,7 @@ export class AuditHttpController {
 
   /** Every event, newest first, filtered, in plain words in the language asked for (`lang`, else Accept-Language). */
   @Get('events')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   events(
     @Query(new ZodValidationPipe(auditEventsQuerySchema)) query: z.output<typeof auditEventsQuerySchema>,
     @Headers('accept-language') acceptLanguage: string | undefined,
@@ -75,6 +80,7 @@ export class AuditHttpController {
   }
 
   @Get('stock-on-hand')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   stockOnHand(
     @Query(new ZodValidationPipe(stockOnHandQuerySchema)) query: z.output<typeof stockOnHandQuerySchema>,
   ): Promise<StockOnHand> {
@@ -82,6 +88,7 @@ export class AuditHttpController {
   }
 
   @Get('stock-card')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   stockCard(
     @Query(new ZodValidationPipe(stockCardQuerySchema)) query: z.output<typeof stockCardQuerySchema>,
   ): Promise<StockCard> {

@@ -16,6 +16,7 @@ import { productNotFound } from '@pharmacy/domain';
 import type { Response } from 'express';
 import type { z } from 'zod';
 import { AdminOnly, type Principal } from '../common/access/access';
+import { Reaches, reach } from '../common/access/policy';
 import { newEntityId } from '../common/idempotency';
 import { ParseId } from '../common/ids';
 import { sendPage } from '../common/paging';
@@ -39,6 +40,7 @@ export class ProductsHttpController {
 
   /** Every product (the specification's plain array), or one page of them with `limit`, `offset`, `sort` and `q`. */
   @Get()
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async list(
     @Query(new ZodValidationPipe(productListQuerySchema)) query: ProductListQuery,
     @Caller() caller: Principal,
@@ -60,6 +62,7 @@ export class ProductsHttpController {
 
   /** Search by name, Arabic name, generic name, SKU or barcode; a scanned GS1 code finds its GTIN. */
   @Get('search')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async search(
     @Query(new ZodValidationPipe(scopeQuerySchema)) query: z.output<typeof scopeQuerySchema>,
     @Caller() caller: Principal,
@@ -73,12 +76,14 @@ export class ProductsHttpController {
 
   /** The product's catalogue history, and the stock facts of the pharmacies the caller may see. */
   @Get(':id/history')
+  @Reaches(reach.callerPharmacies())
   async history(@Param('id', productId) id: string, @Caller() caller: Principal): Promise<HistoryEntry[]> {
     return this.queries.history('product', id, await this.scope.readable(caller, null));
   }
 
   @Post()
   @HttpCode(201)
+  @Reaches(reach.pharmacy('body', 'pharmacyId'))
   async create(
     @Body(new ZodValidationPipe(createProductSchema)) input: CreateProductInput,
     @Caller() caller: Principal,
@@ -89,6 +94,7 @@ export class ProductsHttpController {
   }
 
   @Put(':id')
+  @Reaches(reach.callerPharmacies())
   async update(
     @Param('id', productId) id: string,
     @Body(new ZodValidationPipe(productInputSchema)) input: ProductInput,
@@ -105,6 +111,7 @@ export class ProductsHttpController {
   @Delete(':id')
   @HttpCode(204)
   @AdminOnly('Only administrators can delete products.')
+  @Reaches(reach.none())
   async remove(@Param('id', productId) id: string, @Ctx() context: RequestContext): Promise<void> {
     await this.commands.execute(new DeleteProductCommand(id, context));
   }

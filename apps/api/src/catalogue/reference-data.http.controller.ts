@@ -16,6 +16,7 @@ import {
 import { categoryNotFound, supplierNotFound } from '@pharmacy/domain';
 import type { CategoriesTable, ReadDb, SuppliersTable } from '@pharmacy/read-db';
 import { AdminOnly } from '../common/access/access';
+import { Reaches, reach } from '../common/access/policy';
 import { Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
 import { READ_DB } from '../infrastructure/tokens';
@@ -49,6 +50,7 @@ export class CategoriesHttpController {
 
   /** Every category (the specification's plain array), or one page of them with `limit`, `offset`, `sort` and `q`. */
   @Get()
+  @Reaches(reach.none())
   async list(
     @Query(new ZodValidationPipe(namedListQuerySchema)) query: NamedListQuery,
     @Res({ passthrough: true }) response: Response,
@@ -62,6 +64,7 @@ export class CategoriesHttpController {
   @Post()
   @HttpCode(201)
   @AdminOnly('Only administrators can manage categories.')
+  @Reaches(reach.none())
   create(
     @Body(new ZodValidationPipe(categoryInputSchema)) input: CategoryInput,
     @Ctx() context: RequestContext,
@@ -71,6 +74,7 @@ export class CategoriesHttpController {
 
   @Put(':id')
   @AdminOnly('Only administrators can manage categories.')
+  @Reaches(reach.none())
   update(
     @Param('id', categoryId) id: string,
     @Body(new ZodValidationPipe(categoryInputSchema)) input: CategoryInput,
@@ -82,6 +86,7 @@ export class CategoriesHttpController {
   @Delete(':id')
   @HttpCode(204)
   @AdminOnly('Only administrators can manage categories.')
+  @Reaches(reach.none())
   async remove(@Param('id', categoryId) id: string, @Ctx() context: RequestContext): Promise<void> {
     await this.commands.execute(new DeleteCategoryCommand(id, context));
   }
@@ -96,6 +101,7 @@ export class SuppliersHttpController {
 
   /** Every supplier (the specification's plain array), or one page of them with `limit`, `offset`, `sort` and `q`. */
   @Get()
+  @Reaches(reach.none())
   async list(
     @Query(new ZodValidationPipe(namedListQuerySchema)) query: NamedListQuery,
     @Res({ passthrough: true }) response: Response,
@@ -109,6 +115,7 @@ export class SuppliersHttpController {
   @Post()
   @HttpCode(201)
   @AdminOnly('Only administrators can manage suppliers.')
+  @Reaches(reach.none())
   create(
     @Body(new ZodValidationPipe(supplierInputSchema)) input: SupplierInput,
     @Ctx() context: RequestContext,
@@ -118,6 +125,7 @@ export class SuppliersHttpController {
 
   @Put(':id')
   @AdminOnly('Only administrators can manage suppliers.')
+  @Reaches(reach.none())
   update(
     @Param('id', supplierId) id: string,
     @Body(new ZodValidationPipe(supplierInputSchema)) input: SupplierInput,
@@ -129,6 +137,7 @@ export class SuppliersHttpController {
   @Delete(':id')
   @HttpCode(204)
   @AdminOnly('Only administrators can manage suppliers.')
+  @Reaches(reach.none())
   async remove(@Param('id', supplierId) id: string, @Ctx() context: RequestContext): Promise<void> {
     await this.commands.execute(new DeleteSupplierCommand(id, context));
   }

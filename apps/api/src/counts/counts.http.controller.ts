@@ -15,6 +15,7 @@ import { countNotFound } from '@pharmacy/domain';
 import type { Response } from 'express';
 import type { z } from 'zod';
 import type { Principal } from '../common/access/access';
+import { Reaches, reach } from '../common/access/policy';
 import { ParseId } from '../common/ids';
 import { sendPage } from '../common/paging';
 import { PharmacyScope } from '../common/pharmacy-scope';
@@ -41,6 +42,7 @@ export class CountsHttpController {
    * `X-Total-Count` saying how many there are.
    */
   @Get()
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async list(
     @Query(new ZodValidationPipe(countsQuerySchema)) query: CountsQuery,
     @Caller() caller: Principal,
@@ -57,6 +59,7 @@ export class CountsHttpController {
   }
 
   @Get(':id')
+  @Reaches(reach.record('count', 'path', 'id'))
   detail(@Param('id', countId) id: string, @Caller() caller: Principal): Promise<StockCountDetail> {
     return this.counts.detail(id, caller);
   }
@@ -64,6 +67,7 @@ export class CountsHttpController {
   /** Fixes the quantity each batch holds now; sales and transfers go on while people count. */
   @Post()
   @HttpCode(201)
+  @Reaches(reach.pharmacy('body', 'pharmacyId'))
   start(
     @Body(new ZodValidationPipe(startCountSchema)) input: StartCountInput,
     @Caller() caller: Principal,
@@ -73,6 +77,7 @@ export class CountsHttpController {
   }
 
   @Put(':id/counts')
+  @Reaches(reach.record('count', 'path', 'id'))
   record(
     @Param('id', countId) id: string,
     @Body(new ZodValidationPipe(recordCountsSchema)) input: RecordCountsInput,
@@ -85,6 +90,7 @@ export class CountsHttpController {
   /** Records, per counted batch, an adjustment of (counted − expected at the start). */
   @Post(':id/post')
   @HttpCode(200)
+  @Reaches(reach.record('count', 'path', 'id', { managerOnly: true }))
   post(
     @Param('id', countId) id: string,
     @Caller() caller: Principal,
@@ -95,6 +101,7 @@ export class CountsHttpController {
 
   @Post(':id/cancel')
   @HttpCode(200)
+  @Reaches(reach.record('count', 'path', 'id'))
   cancel(
     @Param('id', countId) id: string,
     @Body(new ZodValidationPipe(cancelCountSchema)) input: z.output<typeof cancelCountSchema>,

@@ -22,6 +22,7 @@ import type { ReadDb } from '@pharmacy/read-db';
 import type { Response } from 'express';
 import type { z } from 'zod';
 import type { Principal } from '../common/access/access';
+import { Reaches, reach } from '../common/access/policy';
 import { sendPage } from '../common/paging';
 import { PharmacyScope } from '../common/pharmacy-scope';
 import { Caller } from '../common/request-context';
@@ -57,6 +58,7 @@ export class InventoryListsHttpController {
 
   /** Batches holding units that expired or expire within `days`: all of them, or one page (soonest first by default). */
   @Get('expiring')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async expiring(
     @Query(new ZodValidationPipe(expiringQuerySchema)) query: ExpiringQuery,
     @Caller() caller: Principal,
@@ -79,6 +81,7 @@ export class InventoryListsHttpController {
 
   /** Expiry Management's three cards over every batch the list (with the same `days`, `pharmacyId`, `q`) holds. */
   @Get('expiring/summary')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async expiringSummary(
     @Query(new ZodValidationPipe(expiringSummaryQuerySchema)) query: ExpiringSummaryQuery,
     @Caller() caller: Principal,
@@ -93,6 +96,7 @@ export class InventoryListsHttpController {
 
   /** Active products whose packs in scope are at or below their minimum: all (fewest first), or one page. */
   @Get('low-stock')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async lowStock(
     @Query(new ZodValidationPipe(lowStockQuerySchema)) query: LowStockQuery,
     @Caller() caller: Principal,
@@ -114,6 +118,7 @@ export class InventoryListsHttpController {
 
   /** Products at or below their minimum at a pharmacy in scope, with the pharmacy that can best spare them. */
   @Get('shortages')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async shortages(
     @Query(new ZodValidationPipe(shortagesQuerySchema)) query: ShortagesQuery,
     @Caller() caller: Principal,
@@ -135,6 +140,7 @@ export class InventoryListsHttpController {
 
   /** The shortages page's four cards over every shortage matching `pharmacyId` and `q`. */
   @Get('shortages/summary')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async shortagesSummary(
     @Query(new ZodValidationPipe(scopeQuerySchema)) query: z.output<typeof scopeQuerySchema>,
     @Caller() caller: Principal,

@@ -47,6 +47,7 @@ import type { EventStore } from '@pharmacy/event-store';
 import type { ReadDb } from '@pharmacy/read-db';
 import { lastExpiryScan, runExpiryScan } from '@pharmacy/worker';
 import { AdminOnly } from '../common/access/access';
+import { Reaches, reach } from '../common/access/policy';
 import { ProductQueries } from '../catalogue/product.queries';
 import {
   AdjustStockCommand,
@@ -62,6 +63,8 @@ type ScopeQuery = z.output<typeof scopeQuerySchema>;
 const scopeQuery = new ZodValidationPipe(scopeQuerySchema);
 const batchId = new ParseId(batchNotFound);
 const holdsBatch = (id: string) => (state: StockState) => id in state.batches;
+const AVAILABILITY_IS_SHARED =
+  'a pharmacy short of something asks another for it: what it can send (names, SKUs, packs), no batch or sale';
 
 @Controller('api/inventory')
 export class InventoryHttpController {
@@ -86,6 +89,7 @@ export class InventoryHttpController {
    * `status` or `inStock`; the total in `X-Total-Count`.
    */
   @Get()
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async list(
     @Query(new ZodValidationPipe(inventoryListQuerySchema)) query: InventoryListQuery,
     @Caller() caller: Principal,
@@ -109,6 +113,7 @@ export class InventoryHttpController {
    * first five expired or critical ones.
    */
   @Get('expiry-summary')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async expirySummary(
     @Query(new ZodValidationPipe(expirySummaryQuerySchema)) query: ExpirySummaryQuery,
     @Caller() caller: Principal,
@@ -122,6 +127,7 @@ export class InventoryHttpController {
 
   /** Inventory → Overview: one page of products with the stock held of each in scope; the total in `X-Total-Count`. */
   @Get('overview')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async overview(
     @Query(new ZodValidationPipe(stockOverviewQuerySchema)) query: StockOverviewQuery,
     @Caller() caller: Principal,
@@ -137,6 +143,7 @@ export class InventoryHttpController {
   }
 
   @Get('fefo')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async fefo(@Query(scopeQuery) query: ScopeQuery, @Caller() caller: Principal): Promise<FefoItem[]> {
     return this.queries.fefo(await this.scope.readable(caller, query.pharmacyId), this.today());
   }
@@ -147,6 +154,7 @@ export class InventoryHttpController {
    * who can spare what). Names, SKUs and sendable packs only.
    */
   @Get('availability')
+  @Reaches(reach.anyPharmacy('query', 'pharmacyId', AVAILABILITY_IS_SHARED))
   async availability(
     @Query(new ZodValidationPipe(availabilityQuerySchema)) query: z.output<typeof availabilityQuerySchema>,
   ): Promise<AvailabilityRow[]> {
@@ -154,6 +162,7 @@ export class InventoryHttpController {
   }
 
   @Get(':id/history')
+  @Reaches(reach.record('batch', 'path', 'id'))
   async history(@Param('id', batchId) id: string, @Caller() caller: Principal): Promise<HistoryEntry[]> {
     await this.scope.assertReadable(caller, await this.pharmacyOfBatch(id, caller));
     return this.products.history('batch', id, await this.scope.readable(caller, null));
@@ -161,6 +170,7 @@ export class InventoryHttpController {
 
   @Post()
   @HttpCode(201)
+  @Reaches(reach.pharmacy('body', 'pharmacyId'))
   async receive(
     @Body(new ZodValidationPipe(batchInputSchema)) input: BatchInput,
     @Caller() caller: Principal,
@@ -171,6 +181,7 @@ export class InventoryHttpController {
   }
 
   @Put(':id')
+  @Reaches(reach.record('batch', 'path', 'id'), reach.pharmacy('body', 'pharmacyId'))
   async correct(
     @Param('id', batchId) id: string,
     @Body(new ZodValidationPipe(batchCorrectionSchema)) input: BatchCorrection,
@@ -189,6 +200,7 @@ export class InventoryHttpController {
   /** Units damaged, lost, found, counted or returned to the supplier: a signed change with its reason. */
   @Post(':id/adjustments')
   @HttpCode(201)
+  @Reaches(reach.record('batch', 'path', 'id'))
   async adjust(
     @Param('id', batchId) id: string,
     @Body(new ZodValidationPipe(stockAdjustmentSchema)) input: StockAdjustmentInput,
@@ -205,6 +217,7 @@ export class InventoryHttpController {
   /** Units destroyed before a witness (expired, damaged, recalled): they leave stock, recorded as a write-off. */
   @Post(':id/write-offs')
   @HttpCode(201)
+  @Reaches(reach.record('batch', 'path', 'id'))
   async writeOff(
     @Param('id', batchId) id: string,
     @Body(new ZodValidationPipe(writeOffSchema)) input: WriteOffInput,
@@ -218,6 +231,7 @@ export class InventoryHttpController {
   /** The last run of the expiry scan (when, how many batches, how long); null before the first. */
   @Get('expiry-scan')
   @AdminOnly('Only administrators can see the expiry scan.')
+  @Reaches(reach.none())
   async lastExpiryScan(): Promise<{ lastRun: ExpiryScanRun | null }> {
     return { lastRun: await lastExpiryScan(this.db) };
   }
@@ -229,6 +243,7 @@ export class InventoryHttpController {
   @Post('expiry-scan')
   @HttpCode(200)
   @AdminOnly('Only administrators can run the expiry scan.')
+  @Reaches(reach.none())
   runExpiryScan(@Caller() caller: Principal): Promise<ExpiryScanRun> {
     return runExpiryScan(this.db, this.store, this.today(), caller.id);
   }
@@ -236,6 +251,7 @@ export class InventoryHttpController {
   /** Sells the batch this much below the list price from now on (again: changes it); its history is kept. */
   @Post('discount')
   @HttpCode(200)
+  @Reaches(reach.record('batch', 'body', 'batchId'))
   async discount(
     @Body(new ZodValidationPipe(batchDiscountSchema)) input: BatchDiscountInput,
     @Caller() caller: Principal,
@@ -255,6 +271,7 @@ export class InventoryHttpController {
   /** The batch sells at the list price again. */
   @Post(':id/discount/end')
   @HttpCode(200)
+  @Reaches(reach.record('batch', 'path', 'id'))
   async endDiscount(
     @Param('id', batchId) id: string,
     @Body(new ZodValidationPipe(endBatchDiscountSchema)) input: EndBatchDiscountInput,

@@ -11,6 +11,7 @@ import {
 } from '@pharmacy/contracts';
 import { pharmacyNotFound } from '@pharmacy/domain';
 import { AdminOnly, type Principal } from '../common/access/access';
+import { Reaches, reach } from '../common/access/policy';
 import { newEntityId } from '../common/idempotency';
 import { ParseId } from '../common/ids';
 import { pageOfNamedList, sendPage } from '../common/paging';
@@ -37,6 +38,7 @@ export class PharmaciesHttpController {
    * The whole list (the specification's plain array), or one page with `limit`, `offset`, `sort` and `q`.
    */
   @Get()
+  @Reaches(reach.none())
   async list(
     @Query(new ZodValidationPipe(namedListQuerySchema)) query: NamedListQuery,
     @Caller() caller: Principal,
@@ -52,6 +54,7 @@ export class PharmaciesHttpController {
   @Post()
   @HttpCode(201)
   @AdminOnly('Only administrators can add pharmacy locations.')
+  @Reaches(reach.none())
   create(
     @Body(new ZodValidationPipe(pharmacyInputSchema)) input: PharmacyInput,
     @Ctx() context: RequestContext,
@@ -61,6 +64,7 @@ export class PharmaciesHttpController {
 
   @Put(':id')
   @AdminOnly('Only administrators can edit pharmacy locations.')
+  @Reaches(reach.none())
   update(
     @Param('id', pharmacyId) id: string,
     @Body(new ZodValidationPipe(pharmacyInputSchema)) input: PharmacyInput,
@@ -72,6 +76,7 @@ export class PharmaciesHttpController {
   @Delete(':id')
   @HttpCode(204)
   @AdminOnly('Only administrators can delete pharmacy locations.')
+  @Reaches(reach.none())
   async remove(@Param('id', pharmacyId) id: string, @Ctx() context: RequestContext): Promise<void> {
     await this.commands.execute(new DeletePharmacyCommand(id, context));
   }

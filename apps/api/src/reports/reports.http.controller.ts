@@ -8,6 +8,7 @@ import {
 } from '@pharmacy/contracts';
 import type { z } from 'zod';
 import type { Principal } from '../common/access/access';
+import { Reaches, reach } from '../common/access/policy';
 import { PharmacyScope } from '../common/pharmacy-scope';
 import { Caller } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
@@ -22,6 +23,7 @@ export class ReportsHttpController {
   ) {}
 
   @Get('sales-summary')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async salesSummary(
     @Query(new ZodValidationPipe(reportPeriodQuerySchema)) query: ReportPeriodQuery,
     @Caller() caller: Principal,
@@ -30,6 +32,7 @@ export class ReportsHttpController {
   }
 
   @Get('stock-summary')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async stockSummary(
     @Query(new ZodValidationPipe(scopeQuerySchema)) query: z.output<typeof scopeQuerySchema>,
     @Caller() caller: Principal,

@@ -9,6 +9,7 @@ import {
 } from '@pharmacy/contracts';
 import { discrepancyNotFound } from '@pharmacy/domain';
 import type { Principal } from '../common/access/access';
+import { Reaches, reach } from '../common/access/policy';
 import { ParseId } from '../common/ids';
 import { PharmacyScope } from '../common/pharmacy-scope';
 import { Caller, Ctx, type RequestContext } from '../common/request-context';
@@ -27,6 +28,7 @@ export class DiscrepanciesHttpController {
 
   /** Newest first: the open ones (default), the resolved ones or all, at the pharmacies the caller may see. */
   @Get()
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async list(
     @Query(new ZodValidationPipe(discrepancyQuerySchema)) query: DiscrepancyQuery,
     @Caller() caller: Principal,
@@ -37,6 +39,7 @@ export class DiscrepanciesHttpController {
   /** Records what was found or done; answers the discrepancy as it is now. */
   @Post(':id/resolve')
   @HttpCode(200)
+  @Reaches(reach.record('discrepancy', 'path', 'id'))
   async resolve(
     @Param('id', new ParseId(discrepancyNotFound)) id: string,
     @Body(new ZodValidationPipe(resolveDiscrepancySchema)) input: ResolveDiscrepancyInput,

@@ -25,6 +25,7 @@ import { DomainError, saleNotFound, todayIn } from '@pharmacy/domain';
 import type { Response } from 'express';
 import type { z } from 'zod';
 import type { Principal } from '../common/access/access';
+import { Reaches, reach } from '../common/access/policy';
 import { ParseId } from '../common/ids';
 import { sendPage } from '../common/paging';
 import { PharmacyScope, pharmacyForbidden } from '../common/pharmacy-scope';
@@ -59,6 +60,7 @@ export class SalesHttpController {
    * matching `q`, the total in `X-Total-Count`.
    */
   @Get()
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async list(
     @Query(new ZodValidationPipe(salesQuerySchema)) query: SalesQuery,
     @Caller() caller: Principal,
@@ -76,6 +78,7 @@ export class SalesHttpController {
 
   /** Sale lines that earned a commission in a period (business days, both included), newest first. */
   @Get('commission-report')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async commissionReport(
     @Query(new ZodValidationPipe(reportPeriodQuerySchema)) query: ReportPeriodQuery,
     @Caller() caller: Principal,
@@ -85,6 +88,7 @@ export class SalesHttpController {
 
   /** Today (in the pharmacies' time zone): sales net of today's refunds, and orders. */
   @Get('metrics/daily')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async dailyMetrics(
     @Query(new ZodValidationPipe(scopeQuerySchema)) query: z.output<typeof scopeQuerySchema>,
     @Caller() caller: Principal,
@@ -98,6 +102,7 @@ export class SalesHttpController {
   /** A sale at the pharmacy the caller works in now (chosen at sign-in or in the shell). */
   @Post('complete')
   @HttpCode(201)
+  @Reaches(reach.sessionPharmacy())
   async complete(
     @Body(new ZodValidationPipe(completeSaleSchema)) input: CompleteSaleInput,
     @Caller() caller: Principal,
@@ -120,6 +125,7 @@ export class SalesHttpController {
    * with today's prices and the batches that can be sold now.
    */
   @Get('offline-catalogue')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async offlineCatalogue(
     @Query(new ZodValidationPipe(offlineCatalogueQuerySchema)) query: z.output<typeof offlineCatalogueQuerySchema>,
     @Caller() caller: Principal,
@@ -142,6 +148,7 @@ export class SalesHttpController {
    */
   @Post('offline')
   @HttpCode(201)
+  @Reaches(reach.pharmacy('body', 'pharmacyId'))
   async recordOffline(
     @Body(new ZodValidationPipe(offlineSaleSchema)) input: OfflineSaleInput,
     @Caller() caller: Principal,
@@ -152,6 +159,7 @@ export class SalesHttpController {
   }
 
   @Get(':id')
+  @Reaches(reach.record('sale', 'path', 'id'))
   async detail(@Param('id', saleId) id: string, @Caller() caller: Principal): Promise<SaleDetail> {
     const sale = await this.queries.detail(id);
     if (!sale) throw saleNotFound(id);
@@ -163,6 +171,7 @@ export class SalesHttpController {
   /** Units brought back, refunded at the price paid: some lines, or the whole sale. */
   @Post(':id/returns')
   @HttpCode(201)
+  @Reaches(reach.record('sale', 'path', 'id'))
   async return(
     @Param('id', saleId) id: string,
     @Body(new ZodValidationPipe(returnSaleSchema)) input: ReturnSaleInput,

@@ -19,6 +19,7 @@ import { transferDecider, transferNotFound, transferStreamId } from '@pharmacy/d
 import type { Response } from 'express';
 import type { z } from 'zod';
 import type { Principal } from '../common/access/access';
+import { Reaches, reach } from '../common/access/policy';
 import { CommandExecutor } from '../common/command-executor';
 import { ParseId } from '../common/ids';
 import { sendPage } from '../common/paging';
@@ -56,6 +57,7 @@ export class TransfersHttpController {
    * saying how many match.
    */
   @Get()
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async list(
     @Query(new ZodValidationPipe(transfersQuerySchema)) query: TransfersQuery,
     @Caller() caller: Principal,
@@ -75,6 +77,7 @@ export class TransfersHttpController {
 
   /** How many transfers from or to the pharmacy (or every pharmacy the caller may see) are in each status. */
   @Get('summary')
+  @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async summary(
     @Query(new ZodValidationPipe(transferSummaryQuerySchema)) query: z.output<typeof transferSummaryQuerySchema>,
     @Caller() caller: Principal,
@@ -83,6 +86,7 @@ export class TransfersHttpController {
   }
 
   @Get(':id')
+  @Reaches(reach.record('transfer', 'path', 'id', { side: 'either' }))
   async detail(@Param('id', transferId) id: string, @Caller() caller: Principal): Promise<TransferDetail> {
     const parties = await this.queries.parties(id);
     if (!parties) throw transferNotFound(id);
@@ -92,6 +96,7 @@ export class TransfersHttpController {
   /** A pending transfer: the packs are reserved at the source at once (201 with the transfer). */
   @Post()
   @HttpCode(201)
+  @Reaches(reach.pharmacy('body', 'fromPharmacyId', 'toPharmacyId'))
   async create(
     @Body(new ZodValidationPipe(createTransferSchema)) input: CreateTransferInput,
     @Caller() caller: Principal,
@@ -106,6 +111,7 @@ export class TransfersHttpController {
   /** Approved at the source: the reserved packs leave its batches, in transit. */
   @Post(':id/approve')
   @HttpCode(200)
+  @Reaches(reach.record('transfer', 'path', 'id', { side: 'source' }))
   async approve(
     @Param('id', transferId) id: string,
     @Caller() caller: Principal,
@@ -120,6 +126,7 @@ export class TransfersHttpController {
   /** Counted in at the destination: what arrived becomes batches there; a shortfall is recorded with its reason. */
   @Post(':id/receive')
   @HttpCode(200)
+  @Reaches(reach.record('transfer', 'path', 'id', { side: 'destination' }))
   async receive(
     @Param('id', transferId) id: string,
     @Body(new ZodValidationPipe(receiveTransferSchema)) input: ReceiveTransferInput,
@@ -135,6 +142,7 @@ export class TransfersHttpController {
   /** Pending: the reservation is released. In transit: the packs go back into the source's batches. */
   @Post(':id/cancel')
   @HttpCode(200)
+  @Reaches(reach.record('transfer', 'path', 'id', { side: 'either' }))
   async cancel(
     @Param('id', transferId) id: string,
     @Body(new ZodValidationPipe(cancelTransferSchema)) input: CancelTransferInput,

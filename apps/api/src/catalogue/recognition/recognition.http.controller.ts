@@ -15,6 +15,7 @@ import type { PhotoRecognition } from '@pharmacy/contracts';
 import { DomainError } from '@pharmacy/domain';
 import type { Observable } from 'rxjs';
 import { OwnAccount } from '../../common/access/access';
+import { Reaches, reach } from '../../common/access/policy';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, PhotoRecogniser, unsupportedImage } from './recognition';
 
 const tooLarge = () =>
@@ -48,6 +49,7 @@ export class RecognitionHttpController {
   @HttpCode(200)
   @OwnAccount()
   @UseInterceptors(PhotoUpload)
+  @Reaches(reach.none())
   recognise(
     @UploadedFiles() files: Array<{ buffer: Buffer; mimetype: string; size: number }> | undefined,
   ): Promise<PhotoRecognition> {

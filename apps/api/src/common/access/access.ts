@@ -69,6 +69,30 @@ export function principalOf(request: AuthenticatedRequest): Principal | null {
   };
 }
 
+/** Who may call a route, as its decorators declare it: what the guard below enforces and the authorization matrix checks. */
+export interface DeclaredAccess {
+  /** public: anyone; signed-in: any session; admin: administrators (and auditors, to read). */
+  audience: 'public' | 'signed-in' | 'admin';
+  /** What a refused user of an admin route reads. */
+  refusal: string | null;
+  /** An auditor may call it even though it is not a read (@OwnAccount()). */
+  ownAccount: boolean;
+}
+
+/** A route's handler and its controller class, where its decorators put their metadata. */
+export type RouteTargets = Parameters<Reflector['getAllAndOverride']>[1];
+
+/** The access a route declares; `targets` are its handler and its controller (the handler's word wins). */
+export function declaredAccess(reflector: Reflector, targets: RouteTargets): DeclaredAccess {
+  const required = reflector.getAllAndOverride<{ role: Role; message: string } | undefined>(REQUIRED_ROLE, targets);
+  const audience = reflector.getAllAndOverride<boolean>(PUBLIC, targets) ? 'public' : required ? 'admin' : 'signed-in';
+  return {
+    audience,
+    refusal: required?.message ?? null,
+    ownAccount: reflector.getAllAndOverride<boolean>(OWN_ACCOUNT, targets) ?? false,
+  };
+}
+
 /**
  * The one gate every API route passes: a session is required unless the route
  * is @Public(); @AdminOnly() routes refuse other roles with their message
@@ -87,20 +111,16 @@ export class AccessGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const principal = principalOf(request);
     if (principal) request.principal = principal;
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
+    const access = declaredAccess(this.reflector, [context.getHandler(), context.getClass()]);
+    if (access.audience === 'public') return true;
     if (!principal) throw new UnauthorizedException({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
-    const required = this.reflector.getAllAndOverride<{ role: Role; message: string } | undefined>(
-      REQUIRED_ROLE,
-      targets,
-    );
     const reads = READS.has(request.method.toUpperCase());
-    if (principal.role === 'auditor' && !reads && !this.reflector.getAllAndOverride<boolean>(OWN_ACCOUNT, targets)) {
+    if (principal.role === 'auditor' && !reads && !access.ownAccount) {
       throw new ForbiddenException({ code: 'READ_ONLY', message: readOnlyMessage });
     }
     const auditorReading = principal.role === 'auditor' && reads;
-    if (required && principal.role !== required.role && !auditorReading) {
-      throw new ForbiddenException({ code: 'FORBIDDEN', message: required.message });
+    if (access.audience === 'admin' && principal.role !== 'admin' && !auditorReading) {
+      throw new ForbiddenException({ code: 'FORBIDDEN', message: access.refusal });
     }
     if (request.session) {
       request.session.cookie.maxAge = (await this.settings.system()).autoLogoutMinutes * 60_000;

@@ -16,6 +16,7 @@ import {
 import { DomainError } from '@pharmacy/domain';
 import type { z } from 'zod';
 import { OwnAccount, Public, type Principal } from '../../common/access/access';
+import { Reaches, reach } from '../../common/access/policy';
 import { Caller, Origin, originOf } from '../../common/request-context';
 import { ZodValidationPipe } from '../../common/validation';
 import type { RequestOrigin } from '../audit';
@@ -41,6 +42,7 @@ export class AuthHttpController {
   @Public()
   @Post('login-request')
   @HttpCode(200)
+  @Reaches(reach.none())
   async loginRequest(
     @Body(new ZodValidationPipe(loginRequestSchema)) body: z.output<typeof loginRequestSchema>,
     @Origin() origin: RequestOrigin,
@@ -54,6 +56,7 @@ export class AuthHttpController {
   @Public()
   @Post('login-verify')
   @HttpCode(200)
+  @Reaches(reach.none())
   async loginVerify(
     @Body(new ZodValidationPipe(loginVerifySchema)) _body: unknown,
     @Req() request: Request,
@@ -69,6 +72,7 @@ export class AuthHttpController {
   @Public()
   @Post('pharmacist-login')
   @HttpCode(200)
+  @Reaches(reach.none())
   async pharmacistLogin(
     @Body(new ZodValidationPipe(pharmacistLoginSchema)) body: z.output<typeof pharmacistLoginSchema>,
     @Req() request: Request,
@@ -85,6 +89,7 @@ export class AuthHttpController {
 
   /** 401 signed out; 409 USER_NOT_ASSIGNED while no pharmacy is chosen; otherwise the user. */
   @Get('user')
+  @Reaches(reach.ownAccount())
   async currentUser(@Caller() caller: Principal, @Req() request: Request): Promise<CurrentUser> {
     const pharmacies = await this.identity.allowedPharmacies(caller.user);
     let current = pharmacies.find((p) => p.id === caller.pharmacyId) ?? null;
@@ -124,6 +129,7 @@ export class AuthHttpController {
   @Post('user/pharmacy')
   @OwnAccount()
   @HttpCode(200)
+  @Reaches(reach.ownAccount(), reach.pharmacy('body', 'pharmacyId'))
   async selectPharmacy(
     @Body(new ZodValidationPipe(selectPharmacySchema)) body: z.output<typeof selectPharmacySchema>,
     @Caller() caller: Principal,
@@ -141,6 +147,7 @@ export class AuthHttpController {
   @Public()
   @Post('logout')
   @HttpCode(200)
+  @Reaches(reach.none())
   async logout(@Req() request: Request): Promise<MessageAnswer> {
     const user = (request as Request & { user?: { id: string } }).user;
     await endSession(request);
@@ -151,6 +158,7 @@ export class AuthHttpController {
   @Post('totp/setup')
   @OwnAccount()
   @HttpCode(200)
+  @Reaches(reach.ownAccount())
   totpSetup(@Caller() caller: Principal): Promise<TotpSetupAnswer> {
     return this.totp.setup(caller.id);
   }
@@ -158,6 +166,7 @@ export class AuthHttpController {
   @Post('totp/confirm')
   @OwnAccount()
   @HttpCode(200)
+  @Reaches(reach.ownAccount())
   totpConfirm(
     @Body(new ZodValidationPipe(totpConfirmSchema)) body: z.output<typeof totpConfirmSchema>,
     @Caller() caller: Principal,
@@ -169,6 +178,7 @@ export class AuthHttpController {
   @Post('totp/disable')
   @OwnAccount()
   @HttpCode(200)
+  @Reaches(reach.ownAccount())
   async totpDisable(
     @Body(new ZodValidationPipe(totpDisableSchema)) body: z.output<typeof totpDisableSchema>,
     @Caller() caller: Principal,
@@ -188,6 +198,7 @@ export class AuthHttpController {
 export class AuthNavigationController {
   @Public()
   @Get('logout')
+  @Reaches(reach.none())
   async logout(@Req() request: Request, @Res() response: Response): Promise<void> {
     await endSession(request);
     response.redirect(302, '/');
@@ -195,6 +206,7 @@ export class AuthNavigationController {
 
   @Public()
   @Get('login')
+  @Reaches(reach.none())
   login(@Res() response: Response): void {
     response.redirect(302, '/login');
   }

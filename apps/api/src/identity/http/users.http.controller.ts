@@ -15,6 +15,7 @@ import {
 import { DomainError, pharmacyNotFound } from '@pharmacy/domain';
 import type { z } from 'zod';
 import { AdminOnly, type Principal } from '../../common/access/access';
+import { Reaches, reach } from '../../common/access/policy';
 import { newEntityId } from '../../common/idempotency';
 import { ParseId } from '../../common/ids';
 import { sendPage } from '../../common/paging';
@@ -29,6 +30,7 @@ const pharmacyId = new ParseId(pharmacyNotFound);
 
 @Controller('api/admin/users')
 @AdminOnly(ADMINS_ONLY)
+@Reaches(reach.none())
 export class AdminUsersHttpController {
   constructor(private readonly users: UsersAdminService) {}
 
@@ -118,6 +120,7 @@ export class UsersHttpController {
   @Post('auth/register')
   @HttpCode(201)
   @AdminOnly(ADMINS_ONLY)
+  @Reaches(reach.none())
   async register(
     @Body(new ZodValidationPipe(registerUserSchema)) body: z.output<typeof registerUserSchema>,
     @Caller() caller: Principal,
@@ -130,6 +133,7 @@ export class UsersHttpController {
 
   /** A user's pharmacy assignments: their own, or anyone's for an administrator. */
   @Get('users/:userId/pharmacies')
+  @Reaches(reach.user('path', 'userId'))
   pharmacies(@Param('userId', userId) id: string, @Caller() caller: Principal): Promise<UserPharmacy[]> {
     if (caller.role === 'pharmacist' && caller.id !== id) {
       throw new DomainError('FORBIDDEN', 'You can only see your own pharmacy assignments.');
