@@ -34,7 +34,7 @@ export function startProjector(
       release = () => leadership.release();
       logger.info('projector is the leader; projections running', { projections: allProjections.map((p) => p.name) });
       await runner.start();
-      await Promise.race([leadership.lost, new Promise((resolve) => abort.signal.addEventListener('abort', resolve))]);
+      await Promise.race([leadership.lost, aborted(abort.signal)]);
       await runner.stop();
       await leadership.release();
       release = null;
@@ -51,4 +51,10 @@ export function startProjector(
       await release?.();
     },
   };
+}
+
+/** Resolves once the signal is aborted, at once if it already is (an 'abort' listener added later never hears it). */
+function aborted(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
 }

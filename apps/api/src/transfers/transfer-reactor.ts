@@ -50,6 +50,8 @@ export class TransferReactor implements OnApplicationBootstrap, OnApplicationShu
       if (!leadership) return;
       try {
         const after = await readCheckpoint(this.db, TRANSFER_REACTOR.name);
+        // Shut down while the lock or the checkpoint was on its way: nothing to follow.
+        if (signal.aborted) break;
         const subscription = this.store.subscribe({ after, batchSize: 200 }, (events) => this.handle(events));
         this.subscription = subscription;
         void leadership.lost.then(() => subscription.stop());
