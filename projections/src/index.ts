@@ -9,7 +9,7 @@ export {
   type FullRebuildResult,
   type RebuildPhase,
 } from './runner/full-rebuild';
-export { readCheckpoint, lowestCheckpoint, writeCheckpoint } from './runner/checkpoints';
+export { readCheckpoint, readCheckpoints, lowestCheckpoint, writeCheckpoint } from './runner/checkpoints';
 export { allProjections, findProjections } from './registry';
 export { startProjector, type ProjectorHandle } from './runtime';
 export { acquireLeadership } from './runner/leader';

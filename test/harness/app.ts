@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Logger } from 'pino';
 import request from 'supertest';
 import { loadConfig } from '../../apps/api/src/config/config';
 import { startServer, type RunningServer } from '../../apps/api/src/bootstrap';
@@ -40,6 +41,8 @@ export async function startTestApp(
     seedCatalogue?: boolean;
     env?: Record<string, string>;
     decorateStore?: RuntimeOptions['decorateStore'];
+    /** Where the server's JSON log goes (default: the LOG_LEVEL logger on stdout, silent in tests). */
+    logger?: Logger;
     /** Start on this database (another server's, after it stopped: a restart after a crash); it is not dropped at stop. */
     database?: TestDatabase;
   } = {},
@@ -62,7 +65,7 @@ export async function startTestApp(
     BACKGROUND_JOBS: 'false',
     ...options.env,
   });
-  const server = await startServer(config, database.url, createLogger(config.LOG_LEVEL), {
+  const server = await startServer(config, database.url, options.logger ?? createLogger(config.LOG_LEVEL), {
     seed: options.seed ?? false,
     seedCatalogue: options.seedCatalogue ?? false,
     ...(options.decorateStore ? { decorateStore: options.decorateStore } : {}),

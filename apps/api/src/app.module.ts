@@ -7,7 +7,15 @@ import { AUTHENTICATOR, IDENTITY_OPTIONS } from './identity/identity.types';
 import { Mailer } from '@pharmacy/mail';
 import { RateLimiter } from './identity/rate-limiter';
 import type { Runtime } from './infrastructure/runtime';
-import { APP_CONFIG, DATABASE_URL, EVENT_STORE, LOGGER, PROJECTION_WAITER, READ_DB } from './infrastructure/tokens';
+import {
+  APP_CONFIG,
+  DATABASE_URL,
+  EVENT_STORE,
+  LOGGER,
+  METRICS,
+  PROJECTION_WAITER,
+  READ_DB,
+} from './infrastructure/tokens';
 import { PharmaciesModule } from './pharmacies/pharmacies.module';
 import { CommonModule } from './common/common.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
@@ -30,6 +38,7 @@ class RuntimeModule {
       { provide: READ_DB, useValue: runtime.db },
       { provide: DATABASE_URL, useValue: runtime.databaseUrl },
       { provide: PROJECTION_WAITER, useValue: runtime.waiter },
+      { provide: METRICS, useValue: runtime.metrics },
       { provide: IDENTITY_OPTIONS, useValue: runtime.identity },
       { provide: Mailer, useValue: runtime.mailer },
       { provide: AUTHENTICATOR, useValue: runtime.authenticator },

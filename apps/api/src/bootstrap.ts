@@ -12,6 +12,7 @@ import { PinoNestLogger } from './infrastructure/logger';
 import { openRuntime, type Runtime, type RuntimeOptions } from './infrastructure/runtime';
 import { seedDemoData } from './seed/seed';
 import { noStore, refuseUnstorableText } from './web/edge';
+import { mountOperations, requestMetrics } from './operations/operations';
 import { mountSessions, sameOriginWrites } from './web/sessions';
 import { inlineScriptHashes, mountWebApp, readIndexHtml } from './web/web-app';
 import { ensureFirstAdmin } from './seed/first-admin';
@@ -47,11 +48,22 @@ export async function startServer(
   });
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  const express = app.getHttpAdapter().getInstance();
+  // First, so that a probe or a scrape costs no body parsing, no session and no log line.
+  mountOperations(express, {
+    pool: runtime.pool,
+    store: runtime.store,
+    queue: runtime.queue,
+    metrics: runtime.metrics,
+    logHead: runtime.logHead,
+    maxProjectionLagSeconds: config.READY_MAX_PROJECTION_LAG_SECONDS,
+    ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
+  });
+  app.use(requestMetrics(runtime.metrics));
   app.useBodyParser('json', { limit: '1mb' });
   app.use(noStore);
   app.use(refuseUnstorableText);
 
-  const express = app.getHttpAdapter().getInstance();
   const distDir = webDistDir(config);
   const indexHtml = readIndexHtml(distDir);
   app.use(

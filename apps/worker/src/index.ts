@@ -7,3 +7,4 @@ export { LocalAssistant, type AssistantAnswer, type Language } from './assistant
 export { ModelAssistant, type ModelSettings } from './assistant/model-assistant';
 export { AiAnswerTimeout, openAiJobs, startAiWorker, type AiQuestion, type AiSettings } from './jobs/ai-answer';
 export { PhotoDescriber, type PhotoDescription, type PhotoQuestion } from './assistant/photo-describer';
+export { openQueueProbe, JOB_STATES, type QueueProbe, type JobCount, type JobState } from './queue-probe';

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import {
@@ -21,7 +21,8 @@ import {
 } from '@pharmacy/event-store';
 import type { ProjectionWaiter } from '@pharmacy/projections';
 import type { AppConfig } from '../config/config';
-import { APP_CONFIG, EVENT_STORE, LOGGER, PROJECTION_WAITER } from '../infrastructure/tokens';
+import { APP_CONFIG, EVENT_STORE, LOGGER, METRICS, PROJECTION_WAITER } from '../infrastructure/tokens';
+import type { Metrics } from '../operations/metrics';
 import { commandName, nameBasedUuid } from './idempotency';
 import { KeyedMutex } from './keyed-mutex';
 import type { RequestContext } from './request-context';
@@ -141,6 +142,7 @@ export class CommandExecutor implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly snapshots: SnapshotStore,
     @Inject(LOGGER) private readonly logger: Pick<Logger, 'warn'>,
+    @Optional() @Inject(METRICS) private readonly metrics?: Metrics,
   ) {}
 
   async execute<Command, Event extends DomainEvent, State, Answer = undefined>(
@@ -151,11 +153,24 @@ export class CommandExecutor implements OnModuleDestroy {
     options: ExecuteOptions<Event, State, Answer> = {},
   ): Promise<CommandOutcome<Event, Answer>> {
     let snapshotToSave: (() => Promise<void>) | null = null;
-    const outcome = await this.streams.run(streamId, async () => {
-      const result = await this.decideAndAppend(streamId, decider, command, context, options);
-      snapshotToSave = result.snapshot;
-      return result.outcome;
-    });
+    const started = process.hrtime.bigint();
+    const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
+    let outcome: CommandOutcome<Event, Answer>;
+    try {
+      outcome = await this.streams.run(streamId, async () => {
+        const result = await this.decideAndAppend(streamId, decider, command, context, options);
+        snapshotToSave = result.snapshot;
+        return result.outcome;
+      });
+    } catch (error) {
+      this.metrics?.observeCommand(streamId, 'refused', seconds());
+      throw error;
+    }
+    this.metrics?.observeCommand(
+      streamId,
+      outcome.replayed ? 'replayed' : outcome.events.length === 0 ? 'unchanged' : 'appended',
+      seconds(),
+    );
     // In the background: the answer does not wait for a cache to be written.
     const saving = (snapshotToSave as (() => Promise<void>) | null)?.();
     if (saving) {
@@ -285,6 +300,7 @@ export class CommandExecutor implements OnModuleDestroy {
       } catch (error) {
         if (identity && !lookedForRepeat) {
           lookForRepeat = true;
+          this.metrics?.countRetry(streamId, 'repeat');
           continue;
         }
         throw error;
@@ -292,6 +308,7 @@ export class CommandExecutor implements OnModuleDestroy {
       if (events.length === 0) {
         if (identity && !lookedForRepeat) {
           lookForRepeat = true;
+          this.metrics?.countRetry(streamId, 'repeat');
           continue;
         }
         return {
@@ -336,6 +353,7 @@ export class CommandExecutor implements OnModuleDestroy {
           continue;
         }
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        this.metrics?.countConflict(streamId);
         if (attempt >= MAX_ATTEMPTS) {
           throw new DomainError(
             'CONCURRENCY_CONFLICT',
@@ -343,6 +361,7 @@ export class CommandExecutor implements OnModuleDestroy {
           );
         }
         // Another process won the race: back off a little, with jitter, then decide again on fresh state.
+        this.metrics?.countRetry(streamId, 'conflict');
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
         continue;
       }

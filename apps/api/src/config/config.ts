@@ -42,6 +42,10 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: booleanFlag.optional(),
   PROJECTION_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** /ready answers 503 while any read model is further behind the event log than this (seconds). */
+  READY_MAX_PROJECTION_LAG_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
+  /** When set, /metrics requires `Authorization: Bearer <token>`; unset, it is open (keep it off the public network). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** How many hot streams (a pharmacy's stock) keep their decided state in memory in this process. */
   HOT_STREAMS: z.coerce.number().int().min(1).max(100_000).default(256),
   WEB_DIST_DIR: z.string().optional(),

@@ -10,7 +10,9 @@ import { allProjections, ProjectionWaiter, startProjector, type ProjectorHandle 
 import { modelSettings, type AppConfig } from '../config/config';
 import { defaultIdentityOptions, type IdentityOptions, type PassportInstance } from '../identity/identity.types';
 import { Mailer } from '@pharmacy/mail';
-import { startWorker, type RunningWorker } from '@pharmacy/worker';
+import { openQueueProbe, startWorker, type QueueProbe, type RunningWorker } from '@pharmacy/worker';
+import { Metrics } from '../operations/metrics';
+import { projectionLag, type LogHead } from '../operations/projection-lag';
 
 /** The long-lived objects of one process, built before Nest and closed after it. */
 export interface Runtime {
@@ -27,6 +29,11 @@ export interface Runtime {
   waiter: ProjectionWaiter;
   projector: ProjectorHandle | null;
   worker: RunningWorker | null;
+  /** A read-only look at the job queues (readiness, metrics). */
+  queue: QueueProbe;
+  metrics: Metrics;
+  /** Where the event log ends and how far behind it each read model is. */
+  logHead(): Promise<LogHead>;
   close(): Promise<void>;
 }
 
@@ -95,6 +102,13 @@ export async function openRuntime(
       })
     : null;
   const waiter = new ProjectionWaiter(db, allProjections, projector?.runner);
+  const queue = openQueueProbe({ databaseUrl, ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}) });
+  const projectionNames = allProjections.map((p) => p.name);
+  const logHead = () => projectionLag(db, store, projectionNames);
+  const metricsLog = logger.child({ component: 'metrics' });
+  const metrics = new Metrics({ logHead, jobCounts: () => queue.counts() }, (source, error) =>
+    metricsLog.warn({ err: error instanceof Error ? error.message : String(error) }, `${source} unavailable`),
+  );
   return {
     config,
     databaseUrl,
@@ -108,7 +122,11 @@ export async function openRuntime(
     waiter,
     projector,
     worker,
+    queue,
+    metrics,
+    logHead,
     async close() {
+      await queue.close();
       await worker?.close();
       await projector?.stop();
       await store.close();

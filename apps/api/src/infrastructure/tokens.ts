@@ -5,3 +5,4 @@ export const APP_CONFIG = Symbol('AppConfig');
 export const PROJECTION_WAITER = Symbol('ProjectionWaiter');
 export const LOGGER = Symbol('Logger');
 export const DATABASE_URL = Symbol('DatabaseUrl');
+export const METRICS = Symbol('Metrics');
