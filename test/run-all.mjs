@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: builds the web app the browser tests drive, runs every Jest project
+// `npm test`: makes sure the machine has what the tests need (scripts/system-deps.mjs),
+// builds the web app the browser tests drive, runs every Jest project
 // (unit, web, integration, browser) against the harness's real PostgreSQL, Redis
 // and Chromium, and ends with one plain summary line: `N passed, N failed, N skipped`.
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,6 +17,12 @@ const passThrough = onlyIndex >= 0 ? args.filter((_, i) => i !== onlyIndex && i 
 function run(command, commandArgs, env = process.env) {
   const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env });
   return result.status ?? 1;
+}
+
+// PostgreSQL, Redis, Chromium and an Arabic font come from the machine: installed here when missing and possible.
+if (run('node', ['scripts/system-deps.mjs', '--for', only ?? 'all']) !== 0) {
+  console.log('0 passed, 1 failed');
+  process.exit(1);
 }
 
 if (!only || only === 'browser') {
