@@ -185,7 +185,6 @@ export class PostgresEventStore implements EventStore {
 
   /** The general path: reads under the lock, then each append is checked on its own. */
   private async commitChecked(batch: PendingAppend[]): Promise<void> {
-    const settled = new Set<PendingAppend>();
     const outcomes: Array<() => void> = [];
     let client: PoolClient | null = null;
     try {
@@ -236,7 +235,6 @@ export class PostgresEventStore implements EventStore {
           } else {
             outcomes.push(() => append.reject(new IdempotencyConflictError(append.streamId, already)));
           }
-          settled.add(append);
           continue;
         }
         const twin = planned.get(ids[0]!);
@@ -247,19 +245,16 @@ export class PostgresEventStore implements EventStore {
           } else {
             outcomes.push(() => append.reject(new IdempotencyConflictError(append.streamId, ids)));
           }
-          settled.add(append);
           continue;
         }
         if (ids.some((id) => planned.has(id)) || new Set(ids).size !== ids.length) {
           outcomes.push(() => append.reject(new IdempotencyConflictError(append.streamId, ids)));
-          settled.add(append);
           continue;
         }
         const current = revisions.get(append.streamId) ?? null;
         if (!revisionMatches(append.expected, current)) {
           const error = new WrongExpectedRevisionError(append.streamId, append.expected, current);
           outcomes.push(() => append.reject(error));
-          settled.add(append);
           continue;
         }
         let revision = current ?? -1n;
@@ -280,7 +275,6 @@ export class PostgresEventStore implements EventStore {
         const result = { nextExpectedRevision: revision, position: position(next) };
         results.set(append, result);
         outcomes.push(() => append.resolve(result));
-        settled.add(append);
       }
 
       if (cols.position.length > 0) {
@@ -310,7 +304,6 @@ export class PostgresEventStore implements EventStore {
         // Nothing of this batch was written, including appends that had passed their checks.
         append.reject(failure);
       }
-      void settled;
     } finally {
       client?.release();
     }
