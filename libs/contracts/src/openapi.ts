@@ -142,8 +142,11 @@ const namedListQuery = z.object({
   sort: z.enum(namedListSorts).optional().describe('Field, with a leading minus for descending (default name)'),
 });
 
-/** The REST contract, built from the same zod schemas the server validates with and the web forms use. */
-export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocument']> {
+/**
+ * Every path of the REST contract, registered with the same zod schemas the server validates with and the web
+ * forms use (`registry.definitions` lists the routes, e.g. for the fuzzing test).
+ */
+export function buildOpenApiRegistry(): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
 
   registry.registerPath({
@@ -210,8 +213,12 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   registerChatPaths(registry);
   registerAuditPaths(registry);
   registerAuditReportPaths(registry);
+  return registry;
+}
 
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+/** The REST contract, built from the same zod schemas the server validates with and the web forms use. */
+export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocument']> {
+  return new OpenApiGeneratorV31(buildOpenApiRegistry().definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Pharmacy management API',
