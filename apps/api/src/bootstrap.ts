@@ -11,7 +11,7 @@ import type { AppConfig } from './config/config';
 import { PinoNestLogger } from './infrastructure/logger';
 import { openRuntime, type Runtime, type RuntimeOptions } from './infrastructure/runtime';
 import { seedDemoData } from './seed/seed';
-import { noStore, refuseUnstorableText } from './web/edge';
+import { answerClientErrors, noStore, refuseUnstorableText } from './web/edge';
 import { mountOperations, requestMetrics } from './operations/operations';
 import { mountSessions, sameOriginWrites } from './web/sessions';
 import { inlineScriptHashes, mountWebApp, readIndexHtml } from './web/web-app';
@@ -115,6 +115,7 @@ export async function startServer(
   await ensureFirstAdmin(app, config, logger);
   let seeded = false;
   if (options.seed) seeded = await seedDemoData(app, runtime, { catalogue: options.seedCatalogue ?? true });
+  answerClientErrors(app.getHttpServer());
   await app.listen(config.PORT, config.HOST);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -24,5 +24,9 @@ export const errorCodes = {
   unauthorized: 'UNAUTHORIZED',
   conflict: 'CONFLICT',
   concurrencyConflict: 'CONCURRENCY_CONFLICT',
+  /** The request body is over the server's limit. */
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  /** The body's content type, character set or encoding is not one the server reads. */
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   internal: 'INTERNAL_ERROR',
 } as const;
