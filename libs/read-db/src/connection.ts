@@ -13,7 +13,35 @@ export function createPool(connectionString: string, config: Omit<PoolConfig, 'c
   // An idle connection that the server closed (restart, failover) is dropped and replaced on the
   // next checkout; without a listener the error would crash the process.
   pool.on('error', () => undefined);
+  // The pool listens only to idle clients: one checked out when its connection dies (a transaction
+  // between two statements, or no statement running) emits 'error' with no listener, which crashes
+  // the process. Its queries fail, and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
+}
+
+/** Socket errors, and SQLSTATEs of a server that is down, shutting down or starting up (class 08, 57P01-57P03). */
+const UNREACHABLE_CODES =
+  /^(08...|57P0[123]|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN)$/;
+/** What pg and pg-pool say, without a code, when the connection dropped or could not be made in time. */
+const UNREACHABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * Whether an error means PostgreSQL cannot be reached right now (down,
+ * restarting, failing over): the same request may pass a moment later. Looks
+ * through wrapped errors (`cause`).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  // Duck-typed: socket errors come from Node's own realm, where `instanceof Error` may not hold.
+  let current: unknown = error;
+  for (let depth = 0; typeof current === 'object' && current !== null && depth < 5; depth += 1) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && UNREACHABLE_CODES.test(code)) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.test(message)) return true;
+    current = cause;
+  }
+  return false;
 }
 
 export function createReadDb(pool: Pool): ReadDb {

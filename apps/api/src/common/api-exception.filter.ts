@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { errorCodes, type ApiError } from '@pharmacy/contracts';
 import { DomainError, type DomainErrorKind } from '@pharmacy/domain';
 import { EventStoreUnavailableError, WrongExpectedRevisionError } from '@pharmacy/event-store';
+import { isDatabaseUnavailable } from '@pharmacy/read-db';
 import { RequestValidationError } from './validation';
 
 const statusOfKind: Record<DomainErrorKind, number> = {
@@ -17,6 +18,9 @@ const statusOfKind: Record<DomainErrorKind, number> = {
   too_large: HttpStatus.PAYLOAD_TOO_LARGE,
   unsupported_media: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
 };
+
+/** How long a client is asked to wait before trying a 503 again (a database restart or failover takes seconds). */
+const RETRY_AFTER_SECONDS = 2;
 
 const codeOfStatus: Record<number, string> = {
   400: errorCodes.validationFailed,
@@ -127,7 +131,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (body.statusCode >= 500) {
       this.logger.error({ err: exception, reqId: (request as Request & { id?: unknown }).id }, 'request failed');
     }
-    if (!response.headersSent) response.status(body.statusCode).json(body);
+    if (response.headersSent) return;
+    // A 503 is temporary by definition: say when to try again, so that clients back off instead of hammering.
+    if (body.statusCode === 503) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    response.status(body.statusCode).json(body);
   }
 
   private toBody(exception: unknown, request: Request): ApiError & Record<string, unknown> {
@@ -154,7 +161,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
         message: 'This record was changed by someone else at the same time. Reload it and try again.',
       };
     }
-    if (exception instanceof EventStoreUnavailableError) {
+    // The database is down or restarting (the session store, a read, the log): the request may pass in a moment.
+    if (exception instanceof EventStoreUnavailableError || isDatabaseUnavailable(exception)) {
       return {
         statusCode: 503,
         code: 'SERVICE_UNAVAILABLE',

@@ -115,6 +115,9 @@ export class PostgresEventStore implements EventStore {
     this.pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next checkout.
     });
+    // A checked-out client is not the pool's to listen to: without a listener of its own, losing its
+    // connection (PostgreSQL restarted) would crash the process. Its queries fail; the pool drops it.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
     this.maxEventsPerCommit = options.maxEventsPerCommit ?? 1000;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.appended = new AppendSignal(this.pollIntervalMs);
