@@ -69,7 +69,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     return result;
   };
 
-  let queue: Pick<Queue, 'add' | 'upsertJobScheduler' | 'close'>;
+  let queue: Pick<Queue, 'add' | 'upsertJobScheduler' | 'close' | 'on'>;
   let worker: Pick<Worker, 'on' | 'close'>;
   if (options.redisUrl) {
     const connection = { url: options.redisUrl };
@@ -87,6 +87,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   // BullMQ reports a lost connection as an 'error' event: logged, and the worker reconnects by itself.
   const onError = (error: Error) => options.logger.error({ err: error.message }, 'job queue error');
   worker.on('error', onError);
+  // The queue's own connection too: without a listener BullMQ prints each failed reconnect to stderr, stack and all.
+  queue.on('error', onError);
   let ai: { close(): Promise<void> } | null = null;
   try {
     for (const [job, pattern] of [

@@ -1,8 +1,9 @@
 import { Inject, Module, type OnModuleDestroy } from '@nestjs/common';
 import { AssistantTools, openAiJobs } from '@pharmacy/worker';
 import type { ReadDb } from '@pharmacy/read-db';
+import type { Logger } from 'pino';
 import { modelSettings, type AppConfig } from '../config/config';
-import { APP_CONFIG, DATABASE_URL, READ_DB } from '../infrastructure/tokens';
+import { APP_CONFIG, DATABASE_URL, LOGGER, READ_DB } from '../infrastructure/tokens';
 import { AI_JOBS, type AiJobs } from './ai-jobs';
 import { ChatHttpController } from './chat.http.controller';
 
@@ -13,11 +14,15 @@ import { ChatHttpController } from './chat.http.controller';
     {
       // With a model configured, questions go to it as BullMQ `ai` jobs (a worker answers them).
       provide: AI_JOBS,
-      inject: [APP_CONFIG, DATABASE_URL],
-      useFactory: (config: AppConfig, databaseUrl: string): AiJobs | null => {
+      inject: [APP_CONFIG, DATABASE_URL, LOGGER],
+      useFactory: (config: AppConfig, databaseUrl: string, logger: Pick<Logger, 'warn'>): AiJobs | null => {
         const settings = modelSettings(config);
         return settings
-          ? openAiJobs({ databaseUrl, ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}) }, settings)
+          ? openAiJobs(
+              { databaseUrl, ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}) },
+              settings,
+              (error) => logger.warn({ err: error.message }, 'ai job queue error'),
+            )
           : null;
       },
     },

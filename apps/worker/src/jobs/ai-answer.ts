@@ -102,6 +102,8 @@ export function startAiWorker(
 export function openAiJobs(
   connection: AiQueueConnection,
   settings: Pick<ModelSettings, 'timeoutMs' | 'retries'>,
+  /** A lost connection to the queue's store (Redis down): BullMQ reconnects by itself; this is told. */
+  onError: (error: Error) => void,
 ): {
   ask(question: AiQuestion): Promise<AssistantAnswer>;
   describePhoto(question: PhotoQuestion): Promise<PhotoDescription>;
@@ -110,6 +112,8 @@ export function openAiJobs(
   const made = classes(connection);
   const queue = made.queue();
   const events = made.events();
+  queue.on('error', onError);
+  events.on('error', onError);
   const ready = events.waitUntilReady();
   const run = async (name: string, data: AiJobData): Promise<AiJobResult> => {
     await ready;
