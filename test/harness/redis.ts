@@ -4,15 +4,31 @@ import { freePort } from '../../libs/read-db/src/local-postgres';
 
 export interface LocalRedis {
   url: string;
-  stop(): Promise<void>;
+  port: number;
+  /** Stops it (SIGTERM: Redis saves what it must and exits), or kills it (SIGKILL: a crash). */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
-/** Starts a throwaway redis-server (no persistence) on a free loopback port. */
-export async function startLocalRedis(): Promise<LocalRedis> {
-  const port = await freePort();
+export interface LocalRedisOptions {
+  /** Port to listen on; a free one is picked when absent. Given again after a stop, a restart. */
+  port?: number;
+  /**
+   * Keep the keys in an append-only file in this folder, written before each
+   * answer (appendfsync always), as production runs Redis: a restart on the
+   * same folder finds every key. Without it: no persistence.
+   */
+  dataDir?: string;
+}
+
+/** Starts a redis-server on a loopback port: throwaway (no persistence) unless `dataDir` is given. */
+export async function startLocalRedis(options: LocalRedisOptions = {}): Promise<LocalRedis> {
+  const port = options.port ?? (await freePort());
+  const persistence = options.dataDir
+    ? ['--dir', options.dataDir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', '']
+    : ['--save', '', '--appendonly', 'no'];
   const child: ChildProcess = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'],
+    ['--port', String(port), '--bind', '127.0.0.1', ...persistence, '--loglevel', 'warning'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   let failure: Error | null = null;
@@ -29,11 +45,12 @@ export async function startLocalRedis(): Promise<LocalRedis> {
   }
   return {
     url: `redis://127.0.0.1:${port}`,
-    stop: () =>
+    port,
+    stop: (signal = 'SIGTERM') =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
-        child.kill('SIGTERM');
+        child.kill(signal);
       }),
   };
 }

@@ -25,7 +25,8 @@ export interface LocalPostgres {
   url: string;
   port: number;
   dataDir: string;
-  stop(): Promise<void>;
+  /** Stops the server: `fast` (default) rolls back and shuts down cleanly; `immediate` kills it, as a crash does. */
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
 }
 
 /** Finds initdb/pg_ctl: PG_BIN_DIR, then the newest /usr/lib/postgresql/N/bin, then pg_config. */
@@ -150,9 +151,9 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
       url: `postgres://${credentials}@127.0.0.1:${port}/postgres`,
       port,
       dataDir,
-      async stop() {
+      async stop(mode = 'fast') {
         if (!owned) return;
-        await exec(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+        await exec(join(bin, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', 'stop']);
       },
     };
   }
