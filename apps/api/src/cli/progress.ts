@@ -28,3 +28,16 @@ export function replayProgressBar(label: string): {
     },
   };
 }
+
+/** 1.23 MiB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(value < 10 ? 2 : 1)} ${units[unit]}`;
+}
