@@ -1,10 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { discrepanciesQueryOptions } from '../../features/discrepancies/api/discrepancies';
-import {
-  DiscrepanciesPage,
-  discrepancyStatusFilters,
-} from '../../features/discrepancies/components/discrepancies-page';
+import { discrepanciesQueryOptions, discrepancyStatusFilters } from '../../features/discrepancies/api/discrepancies';
+import { DiscrepanciesPage } from '../../features/discrepancies/components/discrepancies-page';
 import { SaleDialog } from '../../features/pos/components/sale-dialog';
 import { pharmaciesQueryOptions } from '../../lib/pharmacies';
 

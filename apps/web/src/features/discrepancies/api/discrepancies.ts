@@ -11,6 +11,13 @@ import { apiRequest, fetchJsonAt, withQuery } from '../../../lib/api';
 
 export type DiscrepancyStatusFilter = DiscrepancyQuery['status'];
 
+/** The list's status filters, in the order the screen offers them (read by the route's search schema). */
+export const discrepancyStatusFilters = [
+  'open',
+  'resolved',
+  'all',
+] as const satisfies readonly DiscrepancyStatusFilter[];
+
 /**
  * Under the sales key rather than the endpoint's own path: a discrepancy is
  * raised when a sale made offline arrives, and whatever records a sale

@@ -14,15 +14,14 @@ import { useDateTimeFormatter } from '../../../lib/dates';
 import { usePharmacies } from '../../../lib/pharmacies';
 import { salesUnitLabels } from '../../../lib/sales-units';
 import { useSignedInUser } from '../../../lib/session';
-import { DISCREPANCY_LIST_LIMIT, useDiscrepancies, type DiscrepancyStatusFilter } from '../api/discrepancies';
+import {
+  DISCREPANCY_LIST_LIMIT,
+  discrepancyStatusFilters,
+  useDiscrepancies,
+  type DiscrepancyStatusFilter,
+} from '../api/discrepancies';
 import { discrepancyKindLabels, discrepancySaleNumber } from '../utils/discrepancies';
 import { ResolveDiscrepancyDialog } from './resolve-discrepancy-dialog';
-
-export const discrepancyStatusFilters = [
-  'open',
-  'resolved',
-  'all',
-] as const satisfies readonly DiscrepancyStatusFilter[];
 
 const statusFilterLabels = {
   open: { id: 'discrepancies.filter.open' },
