@@ -5,13 +5,20 @@ import type { RouterContext } from '../app/router';
 import { ErrorPage } from '../components/error-page';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { NotFoundPage } from '../components/not-found-page';
-import { OfflineSaleSync } from '../features/pos/components/offline-sale-sync';
 import { useAuthState } from '../lib/session';
 
 // Only a user with several pharmacies and none chosen sees it: it is fetched then, not on every first load.
 const PharmacySelectionScreen = lazy(() =>
   import('../features/auth/components/pharmacy-selection-screen').then((module) => ({
     default: module.PharmacySelectionScreen,
+  })),
+);
+
+// The offline till's sending (IndexedDB, the GS1 parser, the sale contracts) is fetched once
+// someone signs in, so the sign-in page does not download it.
+const OfflineSaleSync = lazy(() =>
+  import('../features/pos/components/offline-sale-sync').then((module) => ({
+    default: module.OfflineSaleSync,
   })),
 );
 
@@ -50,7 +57,11 @@ function RootComponent() {
         sale. Here rather than in a layout: the dashboard (`/`) is outside `_authenticated`,
         and going between them must not stop a send under way.
       */}
-      {auth.data.status === 'signedIn' ? <OfflineSaleSync user={auth.data.user} /> : null}
+      {auth.data.status === 'signedIn' ? (
+        <Suspense fallback={null}>
+          <OfflineSaleSync user={auth.data.user} />
+        </Suspense>
+      ) : null}
       <Outlet />
     </>
   );
