@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompiledMessages } from './precompiled-messages';
 import { serviceWorker } from './pwa/vite-plugin';
 import { dropUnusedRadixBreakpoints } from './radix-breakpoints';
 
@@ -21,6 +22,7 @@ export default defineConfig({
       autoCodeSplitting: true,
     }),
     react(),
+    precompiledMessages(),
     serviceWorker({ entry: here('./pwa/service-worker/worker.ts') }),
   ],
   css: {
