@@ -38,6 +38,20 @@ export interface SalesLoad {
 }
 
 /**
+ * Starts `sell` and says when `acknowledged` sales are in (or the selling has
+ * ended short of that): the moment a drill kills something under the load.
+ */
+export function sellUntil(
+  acknowledged: number,
+  options: Omit<Parameters<typeof sell>[0], 'onAcknowledged'>,
+): { reached: Promise<unknown>; selling: Promise<SalesLoad> } {
+  let markReached!: () => void;
+  const reached = new Promise<void>((resolve) => (markReached = resolve));
+  const selling = sell({ ...options, onAcknowledged: (n) => n === acknowledged && markReached() });
+  return { reached: Promise.race([reached, selling]), selling };
+}
+
+/**
  * Tills selling `count` sales at `concurrency` at once, each under its own
  * Idempotency-Key and retried with that key until acknowledged (201), as the
  * point of sale does: after a 503, as long as Retry-After says (at most 2 s);

@@ -2,7 +2,7 @@ import type { FaultEnvironment } from '../lib/environment';
 import { waitForReadModels } from '../lib/database';
 import { sleep, whileAlive } from '../lib/processes';
 import { check, say, seconds } from '../lib/report';
-import { answerCounts, checkSalesRecordedOnce, checkStockBalances, sell } from '../lib/sales';
+import { answerCounts, checkSalesRecordedOnce, checkStockBalances, sellUntil } from '../lib/sales';
 
 const SALES = 200;
 const KILL_AFTER = 60;
@@ -26,17 +26,14 @@ export async function postgresRestartedUnderLoad(env: FaultEnvironment): Promise
     pharmacyId: seed.pharmacies[at],
   }));
 
-  let reachedKillPoint!: () => void;
-  const killPoint = new Promise<void>((resolve) => (reachedKillPoint = resolve));
-  const selling = sell({
+  const { reached, selling } = sellUntil(KILL_AFTER, {
     tills,
     products: seed.products,
     count: SALES,
     concurrency: 8,
     deadlineMs: 90_000,
-    onAcknowledged: (n) => n === KILL_AFTER && reachedKillPoint(),
   });
-  await Promise.race([killPoint, selling]);
+  await reached;
 
   // A reader beside the tills: every 100 ms a list of sales (session lookup and a read-table query).
   const reads: Array<{ sent: number; at: number; status: number; retryAfter: boolean; ms: number }> = [];

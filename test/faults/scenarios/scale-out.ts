@@ -2,7 +2,7 @@ import type { FaultEnvironment } from '../lib/environment';
 import { logHead, waitForReadModels } from '../lib/database';
 import { whileAlive } from '../lib/processes';
 import { check, say, seconds } from '../lib/report';
-import { answerCounts, checkSalesRecordedOnce, checkStockBalances, sell } from '../lib/sales';
+import { answerCounts, checkSalesRecordedOnce, checkStockBalances, sellUntil } from '../lib/sales';
 
 const SALES = 240;
 const KILL_AFTER = 80;
@@ -46,17 +46,14 @@ export async function scaleOut(env: FaultEnvironment): Promise<void> {
       pharmacyId: seed.pharmacies[at],
     })),
   );
-  let reachedKillPoint!: () => void;
-  const killPoint = new Promise<void>((resolve) => (reachedKillPoint = resolve));
-  const selling = sell({
+  const { reached, selling } = sellUntil(KILL_AFTER, {
     tills,
     products: seed.products,
     count: SALES,
     concurrency: 8,
     deadlineMs: 90_000,
-    onAcknowledged: (n) => n === KILL_AFTER && reachedKillPoint(),
   });
-  await whileAlive(Promise.race([killPoint, selling]), ...all);
+  await whileAlive(reached, ...all);
 
   const standbyLogFrom = standby.log.length;
   const headAtKill = await logHead(db.pool);
