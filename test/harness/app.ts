@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
@@ -9,6 +8,7 @@ import { startServer, type RunningServer } from '../../apps/api/src/bootstrap';
 import { createLogger } from '../../apps/api/src/infrastructure/logger';
 import type { RuntimeOptions } from '../../apps/api/src/infrastructure/runtime';
 import { createTestDatabase, type TestDatabase } from './database';
+import { latestOtpIn } from './outbox';
 
 export interface TestApp {
   /** http://127.0.0.1:<port> serving the API and the built web app. */
@@ -73,22 +73,7 @@ export async function startTestApp(
   const port = new URL(server.url).port;
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  async function latestOtp(email: string, timeoutMs = 5000): Promise<string> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      if (existsSync(outbox)) {
-        const mails = (await readFile(outbox, 'utf8'))
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => JSON.parse(line) as { to: string; subject: string });
-        const mine = mails.filter((m) => m.to.toLowerCase() === email.toLowerCase()).at(-1);
-        const code = mine?.subject.match(/\d{6}/)?.[0];
-        if (code) return code;
-      }
-      if (Date.now() > deadline) throw new Error(`no sign-in code was e-mailed to ${email}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  const latestOtp = (email: string, timeoutMs?: number) => latestOtpIn(outbox, email, timeoutMs);
 
   return {
     baseUrl,

@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { latestOtpIn } from '../../harness/outbox';
 import { sleep } from './processes';
 
 export interface Answer<T = unknown> {
@@ -107,30 +106,11 @@ export async function signIn(
     body: { email: account.email },
   });
   if (asked.status !== 200) throw new Error(`login-request: ${asked.status} ${JSON.stringify(asked.body)}`);
-  const otpCode = await latestCode(outboxFile, account.email);
+  const otpCode = await latestOtpIn(outboxFile, account.email);
   const verified = await call(baseUrl, 'POST', '/api/auth/login-verify', {
     body: { userId: asked.body.userId, password: account.password, otpCode },
   });
   const cookie = verified.headers.get('set-cookie')?.split(';')[0];
   if (verified.status !== 200 || !cookie) throw new Error(`login-verify: ${verified.status}`);
   return new Session(cookie, account.email);
-}
-
-async function latestCode(outboxFile: string, email: string): Promise<string> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    if (existsSync(outboxFile)) {
-      const mails = (await readFile(outboxFile, 'utf8'))
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as { to: string; subject: string });
-      const code = mails
-        .filter((m) => m.to.toLowerCase() === email.toLowerCase())
-        .at(-1)
-        ?.subject.match(/\d{6}/)?.[0];
-      if (code) return code;
-    }
-    if (Date.now() > deadline) throw new Error(`no sign-in code was e-mailed to ${email}`);
-    await sleep(50);
-  }
 }
