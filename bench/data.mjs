@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { generate, sizes } from './data/generate.mjs';
-import { fmt, pg, readDb } from './lib/util.mjs';
+import { fmt, pg, readDb, startChainCluster } from './lib/util.mjs';
 import { figure, writeSummary } from './lib/summary.mjs';
 
 const require = createRequire(import.meta.url);
@@ -38,7 +38,7 @@ const CHUNK = 5000; // streams per insert of their revisions
 
 const progress = (text) => console.log(`[bench:data] ${text}`);
 
-const cluster = await readDb.startLocalPostgres({ dataDir: DATA_DIR, ephemeral: false });
+const cluster = await startChainCluster(DATA_DIR);
 try {
   const admin = new pg.Client({ connectionString: cluster.url });
   await admin.connect();

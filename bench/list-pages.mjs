@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BENCH_ADMIN, signIn, startApi } from './lib/api.mjs';
-import { fmt, percentiles, readDb, table } from './lib/util.mjs';
+import { fmt, percentiles, startChainCluster, table } from './lib/util.mjs';
 import { figure, writeSummary } from './lib/summary.mjs';
 
 const require = createRequire(import.meta.url);
@@ -281,7 +281,7 @@ export async function listPages(url, { log = console.log, webDist = process.env.
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dataDir = resolve(process.env.BENCH_DATA_DIR ?? '.data/bench-chain');
-  const cluster = await readDb.startLocalPostgres({ dataDir, ephemeral: false });
+  const cluster = await startChainCluster(dataDir);
   try {
     await listPages(cluster.url.replace(/\/postgres$/, '/chain'), { log: (text) => console.log(text) });
   } finally {

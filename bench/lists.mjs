@@ -31,7 +31,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signIn, startApi } from './lib/api.mjs';
-import { fmt, percentiles, pg, readDb, table } from './lib/util.mjs';
+import { fmt, percentiles, pg, readDb, startChainCluster, table } from './lib/util.mjs';
 import { prng } from './data/generate.mjs';
 import { figure, postgresMemory, processMemory, writeSummary } from './lib/summary.mjs';
 
@@ -421,7 +421,7 @@ export async function lists(url, { log = console.log } = {}) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dataDir = resolve(process.env.BENCH_DATA_DIR ?? '.data/bench-chain');
-  const cluster = await readDb.startLocalPostgres({ dataDir, ephemeral: false });
+  const cluster = await startChainCluster(dataDir);
   try {
     await lists(cluster.url.replace(/\/postgres$/, '/chain'), { log: (text) => console.log(text) });
   } finally {

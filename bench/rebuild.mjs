@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fmt, readDb } from './lib/util.mjs';
+import { fmt, readDb, startChainCluster } from './lib/util.mjs';
 import { figure, memoryFigures, writeSummary } from './lib/summary.mjs';
 
 const require = createRequire(import.meta.url);
@@ -67,9 +67,12 @@ export async function rebuild(url, { log = console.log } = {}) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dataDir = resolve(process.env.BENCH_DATA_DIR ?? '.data/bench-chain');
-  const cluster = await readDb.startLocalPostgres({ dataDir, ephemeral: false });
+  const cluster = await startChainCluster(dataDir);
   try {
-    await rebuild(cluster.url.replace(/\/postgres$/, '/chain'), {
+    const url = cluster.url.replace(/\/postgres$/, '/chain');
+    // A cluster kept from an older checkout gets this one's read-model migrations first.
+    await readDb.migrateDatabase(url);
+    await rebuild(url, {
       log: (text) => console.log(`[bench:rebuild] ${text}`),
     });
     await writeSummary(await memoryFigures('rebuild', { dataDir: cluster.dataDir }));

@@ -137,3 +137,23 @@ export function table(header, rows) {
     cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
+
+/**
+ * The chain data set's PostgreSQL, configured as a database server on this
+ * machine would be (24 GiB, durable): a quarter of the memory for its buffers,
+ * room for the WAL between checkpoints of a bulk load, memory to build indexes.
+ * PostgreSQL's defaults (128 MB of buffers, a checkpoint per GiB of WAL) are
+ * sized for a laptop sharing its memory. Recorded in docs/benchmarks.md.
+ */
+export const chainServerSettings = {
+  shared_buffers: '4GB',
+  max_wal_size: '16GB',
+  checkpoint_timeout: '30min',
+  maintenance_work_mem: '1GB',
+  work_mem: '64MB',
+};
+
+/** Starts (or reuses) the kept chain cluster with `chainServerSettings`. */
+export function startChainCluster(dataDir) {
+  return readDb.startLocalPostgres({ dataDir, ephemeral: false, settings: chainServerSettings });
+}

@@ -1,5 +1,5 @@
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, type Migration } from 'kysely';
-import { Pool, types, type PoolConfig } from 'pg';
+import { Pool, types, type PoolClient, type PoolConfig } from 'pg';
 import type { ReadDatabase } from './schema';
 import { readDbMigrations } from './migrations';
 
@@ -7,6 +7,21 @@ import { readDbMigrations } from './migrations';
 types.setTypeParser(1082, (value) => value);
 
 export type ReadDb = Kysely<ReadDatabase>;
+
+/** Column and table names are snake_case in PostgreSQL, camelCase in TypeScript. */
+const plugins = () => [new CamelCasePlugin({ maintainNestedObjectKeys: true })];
+
+class SnakeCaseNames extends CamelCasePlugin {
+  name(text: string): string {
+    return this.snakeCase(text);
+  }
+}
+const names = new SnakeCaseNames();
+
+/** A table or column's name in PostgreSQL, as the read database's queries write it ('saleLines' → 'sale_lines'). */
+export function snakeCaseName(name: string): string {
+  return names.name(name);
+}
 
 export function createPool(connectionString: string, config: Omit<PoolConfig, 'connectionString'> = {}): Pool {
   const pool = new Pool({ connectionString, max: 10, ...config });
@@ -45,9 +60,33 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 export function createReadDb(pool: Pool): ReadDb {
-  return new Kysely<ReadDatabase>({
+  const db = new Kysely<ReadDatabase>({
     dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+    plugins: plugins(),
+  });
+  pools.set(db, pool);
+  return db;
+}
+
+const pools = new WeakMap<ReadDb, Pool>();
+
+/** The pool a read database was made on (by `createReadDb`), for work that needs a connection of its own. */
+export function poolOf(db: ReadDb): Pool | undefined {
+  return pools.get(db);
+}
+
+/**
+ * A read database that runs every statement on this one checked-out client, so
+ * that the client can also be used directly inside its transactions (COPY, for
+ * one). Releasing the client stays with the caller.
+ */
+export function readDbOnClient(client: PoolClient): ReadDb {
+  const connection = { query: client.query.bind(client), release: () => undefined };
+  return new Kysely<ReadDatabase>({
+    dialect: new PostgresDialect({
+      pool: { connect: async () => connection, end: async () => undefined } as unknown as Pool,
+    }),
+    plugins: plugins(),
   });
 }
 

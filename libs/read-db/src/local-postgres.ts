@@ -18,6 +18,8 @@ export interface LocalPostgresOptions {
    * off). Only for throwaway clusters such as the test harness.
    */
   ephemeral?: boolean;
+  /** Server settings (`-c name=value`) for this start, e.g. memory sized to the machine. */
+  settings?: Record<string, string>;
 }
 
 export interface LocalPostgres {
@@ -131,6 +133,10 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
   const settings = [`-p ${port}`, `-k ${socketDir}`, `-c listen_addresses=127.0.0.1`, `-c max_connections=200`];
   if (options.ephemeral) {
     settings.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off');
+  }
+  for (const [name, value] of Object.entries(options.settings ?? {})) {
+    if (!/^[a-z_]+$/.test(name) || !/^[\w.]+$/.test(value)) throw new Error(`Invalid server setting ${name}=${value}`);
+    settings.push(`-c ${name}=${value}`);
   }
   await exec(join(bin, 'pg_ctl'), [
     '-D',

@@ -509,7 +509,6 @@ export interface EntityHistoryTable {
   userId: string | null;
   /** The pharmacy the event happened at, for events that belong to one (stock); null for catalogue facts. */
   pharmacyId: string | null;
-  data: unknown;
 }
 
 export interface SnapshotsTable {

@@ -2,6 +2,7 @@ import type { RecordedEvent } from '@pharmacy/event-store';
 import { catalogueProjection } from '../catalogue/catalogue.projection';
 import { inventoryProjection } from '../inventory/inventory.projection';
 import { pharmaciesProjection } from '../pharmacies/pharmacies.projection';
+import { insertRows } from '../runner/bulk-rows';
 import type { Projection } from '../runner/projection';
 
 /** Which entities an event touched, for the history drawers (products, batches, reference data). */
@@ -54,11 +55,11 @@ export const historyProjection: Projection = {
   tables: ['entityHistory'],
 
   async apply(trx, event) {
-    await insertRows(trx, rowsOf(event));
+    await insertRows(trx, 'entityHistory', rowsOf(event));
   },
 
   async applyAll(trx, events) {
-    await insertRows(trx, events.flatMap(rowsOf));
+    await insertRows(trx, 'entityHistory', events.flatMap(rowsOf));
   },
 };
 
@@ -72,16 +73,5 @@ function rowsOf(event: RecordedEvent) {
     userId: event.metadata.userId,
     // Stock facts belong to one pharmacy: who may see them is decided by it.
     pharmacyId: event.streamId.startsWith('stock-') ? (data.pharmacyId as string) : null,
-    data: JSON.stringify(event.data),
   }));
-}
-
-/** Inserts in chunks that stay under PostgreSQL's limit of parameters per statement. */
-async function insertRows(trx: Parameters<Projection['apply']>[0], rows: ReturnType<typeof rowsOf>): Promise<void> {
-  for (let i = 0; i < rows.length; i += 1000) {
-    await trx
-      .insertInto('entityHistory')
-      .values(rows.slice(i, i + 1000))
-      .execute();
-  }
 }

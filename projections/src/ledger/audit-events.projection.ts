@@ -1,5 +1,6 @@
 import { eventSchemas } from '@pharmacy/domain';
 import type { RecordedEvent } from '@pharmacy/event-store';
+import { insertRows } from '../runner/bulk-rows';
 import type { Projection } from '../runner/projection';
 
 /** Every id of this kind anywhere in an event's data (top level, lines, items, allocations, adjustments). */
@@ -51,11 +52,6 @@ export const auditEventsProjection: Projection = {
       batchIds: [...idsOf(event.data, 'batchId')],
       data: JSON.stringify(event.data),
     }));
-    for (let i = 0; i < rows.length; i += 1000) {
-      await trx
-        .insertInto('auditEvents')
-        .values(rows.slice(i, i + 1000))
-        .execute();
-    }
+    await insertRows(trx, 'auditEvents', rows);
   },
 };

@@ -3,6 +3,7 @@ import type { StockEvent } from '@pharmacy/domain';
 import type { Insertable } from 'kysely';
 import type { StockLedgerTable } from '@pharmacy/read-db';
 import { inventoryProjection } from '../inventory/inventory.projection';
+import { insertRows } from '../runner/bulk-rows';
 import type { Projection } from '../runner/projection';
 import { movementsOf } from './movements';
 
@@ -64,12 +65,7 @@ export const ledgerProjection: Projection = {
         eventType: recorded.type,
       };
     });
-    for (let i = 0; i < rows.length; i += 1000) {
-      await trx
-        .insertInto('stockLedger')
-        .values(rows.slice(i, i + 1000))
-        .execute();
-    }
+    await insertRows(trx, 'stockLedger', rows);
     const touched = batchIds.map(
       (id) => sql`(${id}::uuid, ${balances.get(id)!.balance}::int, ${balances.get(id)!.loose}::int)`,
     );

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { parseEventData, recordedVersion } from '@pharmacy/domain';
 import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '@pharmacy/event-store';
-import type { ReadDatabase } from '@pharmacy/read-db';
+import { poolOf, readDbOnClient, type ReadDatabase } from '@pharmacy/read-db';
+import { copyInto } from './bulk-rows';
 import { lockProjections, writeCheckpoints } from './checkpoints';
 import { applyEvents, type Projection } from './projection';
 import { assertSchemaName, tableName, useSchema } from './shadow';
@@ -147,6 +148,35 @@ async function applyPage(
 }
 
 /**
+ * A transaction on a connection of its own whose new rows go in with COPY
+ * (`insertRows`): nothing but the rebuild reads the shadow tables. Without the
+ * pool behind `db` (a database made some other way), an ordinary transaction.
+ */
+async function inShadowTransaction(
+  db: Kysely<ReadDatabase>,
+  work: (trx: Transaction<ReadDatabase>) => Promise<void>,
+): Promise<void> {
+  const pool = poolOf(db);
+  if (!pool) return db.transaction().execute(work);
+  const client = await pool.connect();
+  let failed = false;
+  try {
+    await readDbOnClient(client)
+      .transaction()
+      .execute(async (trx) => {
+        copyInto(trx, client);
+        await work(trx);
+      });
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    // A connection whose transaction failed is closed rather than handed back.
+    client.release(failed);
+  }
+}
+
+/**
  * Rebuilds these projections from the whole log into a shadow schema and
  * swaps the result in (see above). A projection reading a table it does not
  * own reads the live one, as it does when the projector runs.
@@ -240,7 +270,7 @@ export async function rebuildProjections(
       nextChunk = readChunk(chunk.last);
       await Promise.all(
         groups.map((group) =>
-          db.transaction().execute(async (trx) => {
+          inShadowTransaction(db, async (trx) => {
             await useSchema(trx, shadow);
             // The shadow tables are not live: a crash leaves a schema to drop, nothing to recover.
             await sql`SET LOCAL synchronous_commit = off`.execute(trx);

@@ -2,6 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import { formatCents, toCents, type SaleCompletedData, type SaleReturnedData, type StockEvent } from '@pharmacy/domain';
 import type { RecordedEvent } from '@pharmacy/event-store';
 import type { CommissionLinesTable, SaleItemsTable, SaleLinesTable, SalesTable } from '@pharmacy/read-db';
+import { insertRows } from '../runner/bulk-rows';
 import type { Projection } from '../runner/projection';
 
 /**
@@ -163,13 +164,10 @@ class PendingSales {
 
   async flush(trx: Trx): Promise<void> {
     if (this.sales.length === 0) return;
-    // Chunks keep each statement under PostgreSQL's limit of parameters.
-    for (const chunk of chunks(this.sales, 2000)) await trx.insertInto('sales').values(chunk).execute();
-    for (const chunk of chunks(this.lines, 2000)) await trx.insertInto('saleLines').values(chunk).execute();
-    for (const chunk of chunks(this.items, 2000)) await trx.insertInto('saleItems').values(chunk).execute();
-    for (const chunk of chunks(this.commissions, 2000)) {
-      await trx.insertInto('commissionLines').values(chunk).execute();
-    }
+    await insertRows(trx, 'sales', this.sales);
+    await insertRows(trx, 'saleLines', this.lines);
+    await insertRows(trx, 'saleItems', this.items);
+    await insertRows(trx, 'commissionLines', this.commissions);
     for (const chunk of chunks([...this.products.values()], 2000)) {
       await trx
         .insertInto('productDailySales')

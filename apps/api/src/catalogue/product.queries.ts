@@ -189,13 +189,15 @@ export class ProductQueries {
   async history(entityType: 'product' | 'batch', id: string, scope: Scope): Promise<HistoryEntry[]> {
     let query = this.db
       .selectFrom('entityHistory')
+      // The event's body is kept once, in the audit trail; the same projector transaction writes both rows.
+      .innerJoin('auditEvents', 'auditEvents.position', 'entityHistory.position')
       .leftJoin('users', 'users.id', 'entityHistory.userId')
       .select([
         'entityHistory.position',
         'entityHistory.eventType',
         'entityHistory.occurredAt',
         'entityHistory.userId',
-        'entityHistory.data',
+        'auditEvents.data',
         sql<string | null>`nullif(trim(concat_ws(' ', users.first_name, users.last_name)), '')`.as('userName'),
         'users.email',
       ])
