@@ -112,9 +112,15 @@ try {
     figures.push(figure('web', `first load of the ${label}, JS + CSS gzipped`, gzipKb, 'KB', TARGET_KB));
   }
   console.log(table(['load', 'files', 'JS as sent', 'CSS as sent', 'JS + CSS gzipped', 'target', 'status'], rows));
-  const largest = [...shell].sort((a, b) => b.gzip - a.gzip).slice(0, 5);
-  console.log('largest files of the shell (gzipped):');
-  for (const file of largest) console.log(`  ${file.url.padEnd(48)} ${(file.gzip / 1024).toFixed(1)} KB`);
+  // BENCH_WEB_LARGEST: how many of each load's largest files to list (default 5).
+  for (const [label, files] of [
+    ['sign-in page', signInPage],
+    ['shell', shell],
+  ]) {
+    const largest = [...files].sort((a, b) => b.gzip - a.gzip).slice(0, Number(process.env.BENCH_WEB_LARGEST ?? 5));
+    console.log(`largest files of the ${label} (gzipped):`);
+    for (const file of largest) console.log(`  ${file.url.padEnd(48)} ${(file.gzip / 1024).toFixed(1)} KB`);
+  }
   await writeSummary(figures);
 } finally {
   await browser?.close();

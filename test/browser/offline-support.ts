@@ -103,6 +103,7 @@ export async function sellOffline(
 
 /** Until the service worker controls the page and the till holds its copy of the catalogue. */
 export async function tillReady(page: Page): Promise<void> {
-  await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
+  // A function, not a string: a string predicate is eval'd in the page while it polls, which the app's CSP refuses.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
   await visible(page.getByTestId('offline-catalogue-age').getByText(/Catalogue updated/));
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { validationMessages } from '@pharmacy/contracts';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { createIntl } from 'react-intl';
+import { cataloguePart, firstLoadAreas, partOf } from './areas';
 import ar from './ar.json';
 import en from './en.json';
 
@@ -47,7 +48,78 @@ function argumentsOf(message: string): string[] {
   return [...message.matchAll(/\{\s*([A-Za-z_]\w*)\s*[,}]/g)].map((match) => match[1] ?? '').sort();
 }
 
+/**
+ * Source files a module reaches through static imports (not `import()` or
+ * `lazy`): what the first screens load with them, and so what must find its
+ * messages in the first part of the catalogue.
+ */
+function staticallyReached(entries: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    // The route tree imports every route; the build splits their pages off (the entries name the first screens' routes).
+    if (seen.has(file) || file.endsWith('routeTree.gen.ts')) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gms)) {
+      if (/^import\s+type\s/.test(match[0])) continue;
+      const base = resolve(dirname(file), match[1]!);
+      const found = ['.ts', '.tsx', '/index.ts', '/index.tsx', '']
+        .map((ext) => base + ext)
+        .find((path) => {
+          try {
+            return /\.tsx?$/.test(path) && readFileSync(path).length >= 0;
+          } catch {
+            return false;
+          }
+        });
+      if (found) visit(found);
+    }
+  };
+  for (const entry of entries) visit(join(srcDir, entry));
+  return [...seen];
+}
+
 describe('message catalogues', () => {
+  it('give the first screens every message they use in the part they download first', () => {
+    const reached = staticallyReached([
+      'main.tsx',
+      'routes/__root.tsx',
+      'routes/index.tsx',
+      'routes/login.tsx',
+      'routes/pharmacist-login.tsx',
+      'routes/_authenticated.tsx',
+      // Fetched by the root, but part of the first screens: pharmacy selection, the offline sale sending.
+      'features/auth/components/pharmacy-selection-screen.tsx',
+      'features/pos/components/offline-sale-sync.tsx',
+    ]);
+    // Guards the walk itself: the dashboard and the shell must be among what it reached.
+    expect(reached.map((file) => relative(srcDir, file))).toEqual(
+      expect.arrayContaining([
+        'features/dashboard/components/dashboard-page.tsx',
+        'features/shell/components/app-shell.tsx',
+      ]),
+    );
+    const areas = new Set(Object.keys(en).map((id) => id.slice(0, id.indexOf('.'))));
+    const outside = reached.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/['"`]([a-zA-Z]+)\.[a-zA-Z$]/g)]
+        .map((match) => match[1]!)
+        .filter((area) => areas.has(area) && !firstLoadAreas.has(area))
+        .map((area) => `${relative(srcDir, file)}: ${area}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it('split into two parts that together are the whole catalogue', () => {
+    for (const messages of [en, ar]) {
+      const first = cataloguePart(messages, 'first');
+      const rest = cataloguePart(messages, 'rest');
+      expect(Object.keys(first).length).toBeGreaterThan(100);
+      expect(Object.keys(first).length).toBeLessThan(Object.keys(rest).length);
+      expect({ ...first, ...rest }).toEqual(messages);
+      expect(Object.keys(first).every((id) => partOf(id) === 'first')).toBe(true);
+    }
+  });
+
   it('have the same ids in English and Arabic', () => {
     const enIds = Object.keys(en).sort();
     const arIds = Object.keys(ar).sort();

@@ -6,10 +6,17 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { IntlProvider } from 'react-intl';
-import { loadCatalogue, loadedCatalogue, type Catalogue } from './messages';
+import {
+  arrivedCatalogue,
+  cataloguesVersion,
+  isCatalogueReady,
+  loadCatalogue,
+  subscribeToCatalogues,
+} from './messages';
 import {
   applyLanguageToDocument,
   directionOf,
@@ -38,20 +45,17 @@ export interface LanguageProviderProps {
   initialLanguage?: Language;
 }
 
-/** The language on screen, with its messages: they change together, so no id or other-language text shows. */
-interface Shown {
-  language: Language;
-  messages: Catalogue;
-}
-
-function shownIfLoaded(language: Language): Shown | null {
-  const messages = loadedCatalogue(language);
-  return messages ? { language, messages } : null;
-}
-
+/**
+ * The language on screen changes only once its messages are here, so no id or
+ * other-language text shows. Its messages are read from the catalogue store:
+ * the rest of them arrive while it is shown (before the first page that needs them).
+ */
 export function LanguageProvider({ children, initialLanguage }: LanguageProviderProps) {
   const wanted = useRef<Language>(initialLanguage ?? readStoredLanguage());
-  const [shown, setShown] = useState<Shown | null>(() => shownIfLoaded(wanted.current));
+  const [shown, setShown] = useState<Language | null>(() => (isCatalogueReady(wanted.current) ? wanted.current : null));
+  const version = useSyncExternalStore(subscribeToCatalogues, cataloguesVersion, cataloguesVersion);
+  // `version` changes whenever a part of a catalogue arrives: the messages are read again then.
+  const messages = useMemo(() => (shown ? arrivedCatalogue(shown) : null), [shown, version]);
 
   /**
    * Switches at once when the language's messages are here, otherwise as soon
@@ -60,13 +64,12 @@ export function LanguageProvider({ children, initialLanguage }: LanguageProvider
    */
   const show = useCallback((next: Language) => {
     wanted.current = next;
-    const messages = loadedCatalogue(next);
-    if (messages) {
-      setShown({ language: next, messages });
+    if (isCatalogueReady(next)) {
+      setShown(next);
       return;
     }
-    void loadCatalogue(next).then((arrived) => {
-      if (wanted.current === next) setShown({ language: next, messages: arrived });
+    void loadCatalogue(next).then(() => {
+      if (wanted.current === next) setShown(next);
     });
   }, []);
 
@@ -75,7 +78,7 @@ export function LanguageProvider({ children, initialLanguage }: LanguageProvider
     if (!shown) show(wanted.current);
   }, [shown, show]);
 
-  const language = shown?.language;
+  const language = shown;
   // Layout effect: the `dir` attribute must change in the same frame as the text,
   // or the new language paints once in the old direction.
   useLayoutEffect(() => {
@@ -102,10 +105,10 @@ export function LanguageProvider({ children, initialLanguage }: LanguageProvider
     [language, setLanguage, adoptDefaultLanguage],
   );
 
-  if (!shown || !value) return null;
+  if (!shown || !value || !messages) return null;
   return (
     <LanguageContext value={value}>
-      <IntlProvider locale={intlLocaleOf(shown.language)} defaultLocale="en" messages={shown.messages}>
+      <IntlProvider locale={intlLocaleOf(shown)} defaultLocale="en" messages={messages}>
         {children}
       </IntlProvider>
     </LanguageContext>

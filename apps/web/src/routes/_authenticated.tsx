@@ -2,6 +2,7 @@ import type { CurrentUser } from '@pharmacy/contracts';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { AppShell } from '../features/shell/components/app-shell';
+import { loadWholeCatalogues } from '../i18n/messages';
 import { LeaveAfterLogout } from '../lib/route-guards';
 import { RoleProvider } from '../lib/authorization';
 import { currentUserQueryOptions, useAuthState, useRecheckRememberedSession } from '../lib/session';
@@ -14,8 +15,12 @@ import { useInstallationLanguage } from '../lib/system-settings';
  */
 export const Route = createFileRoute('/_authenticated')({
   // Child loaders run after this, so they know whether there is anyone to load data for.
+  // Its pages are outside the first screens, so the rest of the messages are fetched first (src/i18n/areas.ts).
   beforeLoad: async ({ context }): Promise<{ currentUser: CurrentUser | null }> => {
-    const auth = await context.queryClient.ensureQueryData(currentUserQueryOptions()).catch(() => null);
+    const [auth] = await Promise.all([
+      context.queryClient.ensureQueryData(currentUserQueryOptions()).catch(() => null),
+      loadWholeCatalogues(),
+    ]);
     return { currentUser: auth?.status === 'signedIn' ? auth.user : null };
   },
   component: AuthenticatedLayout,
