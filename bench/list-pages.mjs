@@ -72,10 +72,16 @@ async function open(page, base, { path, ready = 'rows' }) {
   const calls = [];
   const onResponse = (response) => {
     if (!new URL(response.url()).pathname.startsWith('/api/')) return;
+    const url = new URL(response.url());
     calls.push(
       response.body().then(
-        (body) => body.length,
-        () => 0,
+        (body) => ({
+          call: `${url.pathname}${url.search}`,
+          bytes: body.length,
+          // From the request's start to the answer's last byte, as the browser saw it.
+          ms: response.request().timing().responseEnd,
+        }),
+        () => ({ call: url.pathname, bytes: 0, ms: 0 }),
       ),
     );
   };
@@ -89,8 +95,9 @@ async function open(page, base, { path, ready = 'rows' }) {
     );
     const ms = await handle.jsonValue();
     await page.waitForLoadState('networkidle').catch(() => undefined);
-    const sizes = await Promise.all(calls);
-    return { ms, calls: sizes.length, apiBytes: sizes.reduce((a, b) => a + b, 0) };
+    const answers = await Promise.all(calls);
+    const slowest = [...answers].sort((a, b) => b.ms - a.ms)[0];
+    return { ms, calls: answers.length, apiBytes: answers.reduce((a, b) => a + b.bytes, 0), slowest };
   } finally {
     page.off('response', onResponse);
   }
@@ -178,7 +185,10 @@ export async function listPages(url, { log = console.log, webDist = process.env.
         target: PAGE_TARGET_MS,
         met: max < PAGE_TARGET_MS,
       });
-      log(`  ${spec.name}: p50 ${fmt.int(p50)} ms, max ${fmt.int(max)} ms`);
+      log(
+        `  ${spec.name}: p50 ${fmt.int(p50)} ms, max ${fmt.int(max)} ms; slowest API call of the last load: ` +
+          (last.slowest ? `${last.slowest.call} ${fmt.int(Math.round(last.slowest.ms))} ms` : 'none'),
+      );
     }
 
     // The products page: the next page, and a search for a generic name of the data.
