@@ -40,7 +40,14 @@ const OFFLINE_AR = 'غير متصل — تُحفظ المبيعات على هذ�
 /** Until the page is controlled by the worker, which has cached the app by then (it takes over once installed). */
 async function serviceWorkerInCharge(page: Page): Promise<void> {
   // A function, not a string: a string predicate is eval'd in the page while it polls, which the app's CSP refuses.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    // Runs in the page (the tests' own TypeScript has no DOM types).
+    () =>
+      (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator.serviceWorker
+        .controller !== null,
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
 /** What the worker's own requests meet: the browser's offline switch must cut them too, or the test proves nothing. */

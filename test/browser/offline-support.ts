@@ -104,6 +104,13 @@ export async function sellOffline(
 /** Until the service worker controls the page and the till holds its copy of the catalogue. */
 export async function tillReady(page: Page): Promise<void> {
   // A function, not a string: a string predicate is eval'd in the page while it polls, which the app's CSP refuses.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    // Runs in the page (the tests' own TypeScript has no DOM types).
+    () =>
+      (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator.serviceWorker
+        .controller !== null,
+    undefined,
+    { timeout: 30_000 },
+  );
   await visible(page.getByTestId('offline-catalogue-age').getByText(/Catalogue updated/));
 }
