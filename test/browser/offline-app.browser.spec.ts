@@ -11,6 +11,7 @@ import {
   unexpectedErrors,
   visible,
 } from './support';
+import { serviceWorkerInCharge } from './offline-support';
 
 // Issue 15, the installable app: its service worker caches the app, so a reload
 // without the network still opens the signed-in shell and the point of sale, in
@@ -36,19 +37,6 @@ const connection = (page: Page) => page.getByRole('status', { name: /^(Connectio
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const OFFLINE_EN = 'Offline — sales are kept on this device';
 const OFFLINE_AR = 'غير متصل — تُحفظ المبيعات على هذا الجهاز';
-
-/** Until the page is controlled by the worker, which has cached the app by then (it takes over once installed). */
-async function serviceWorkerInCharge(page: Page): Promise<void> {
-  // A function, not a string: a string predicate is eval'd in the page while it polls, which the app's CSP refuses.
-  await page.waitForFunction(
-    // Runs in the page (the tests' own TypeScript has no DOM types).
-    () =>
-      (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator.serviceWorker
-        .controller !== null,
-    undefined,
-    { timeout: 30_000 },
-  );
-}
 
 /** What the worker's own requests meet: the browser's offline switch must cut them too, or the test proves nothing. */
 async function workerReachesServer(context: BrowserContext): Promise<boolean> {

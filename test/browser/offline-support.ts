@@ -101,8 +101,8 @@ export async function sellOffline(
   return number;
 }
 
-/** Until the service worker controls the page and the till holds its copy of the catalogue. */
-export async function tillReady(page: Page): Promise<void> {
+/** Until the page is controlled by the worker, which has cached the app by then (it takes over once installed). */
+export async function serviceWorkerInCharge(page: Page): Promise<void> {
   // A function, not a string: a string predicate is eval'd in the page while it polls, which the app's CSP refuses.
   await page.waitForFunction(
     // Runs in the page (the tests' own TypeScript has no DOM types).
@@ -112,5 +112,10 @@ export async function tillReady(page: Page): Promise<void> {
     undefined,
     { timeout: 30_000 },
   );
+}
+
+/** Until the service worker controls the page and the till holds its copy of the catalogue. */
+export async function tillReady(page: Page): Promise<void> {
+  await serviceWorkerInCharge(page);
   await visible(page.getByTestId('offline-catalogue-age').getByText(/Catalogue updated/));
 }
