@@ -18,7 +18,8 @@
 //
 // One screenshot per page in English and in Arabic goes to BENCH_SHOTS
 // (default /tmp/bench-list-pages). BENCH_PAGES (paths, comma-separated) limits
-// the run to those pages.
+// the run to those pages; BENCH_WATERFALL=1 prints when each API call of the last
+// load started and ended.
 /* global document -- readyAt and the change check run in the page */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -80,6 +81,7 @@ async function open(page, base, { path, ready = 'rows' }) {
           bytes: body.length,
           // From the request's start to the answer's last byte, as the browser saw it.
           ms: response.request().timing().responseEnd,
+          startedAt: response.request().timing().startTime,
         }),
         () => ({ call: url.pathname, bytes: 0, ms: 0 }),
       ),
@@ -97,7 +99,12 @@ async function open(page, base, { path, ready = 'rows' }) {
     await page.waitForLoadState('networkidle').catch(() => undefined);
     const answers = await Promise.all(calls);
     const slowest = [...answers].sort((a, b) => b.ms - a.ms)[0];
-    return { ms, calls: answers.length, apiBytes: answers.reduce((a, b) => a + b.bytes, 0), slowest };
+    // When each API call started and ended, from the navigation's start (BENCH_WATERFALL).
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    const waterfall = answers
+      .map((a) => ({ call: a.call, from: a.startedAt - origin, to: a.startedAt - origin + a.ms }))
+      .sort((a, b) => a.from - b.from);
+    return { ms, calls: answers.length, apiBytes: answers.reduce((a, b) => a + b.bytes, 0), slowest, waterfall };
   } finally {
     page.off('response', onResponse);
   }
@@ -189,6 +196,10 @@ export async function listPages(url, { log = console.log, webDist = process.env.
         `  ${spec.name}: p50 ${fmt.int(p50)} ms, max ${fmt.int(max)} ms; slowest API call of the last load: ` +
           (last.slowest ? `${last.slowest.call} ${fmt.int(Math.round(last.slowest.ms))} ms` : 'none'),
       );
+      if (process.env.BENCH_WATERFALL) {
+        for (const w of last.waterfall) log(`    ${fmt.int(w.from)}–${fmt.int(w.to)} ms  ${w.call}`);
+        log(`    ${fmt.int(last.ms)} ms  rows shown`);
+      }
     }
 
     // The products page: the next page, and a search for a generic name of the data.

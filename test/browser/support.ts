@@ -9,6 +9,8 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 
 export const OUTPUT_DIR = join(__dirname, 'output');
 export const STEP_TIMEOUT_MS = 10_000;
+/** A full-page picture at twice the pixels: longer than a step on a busy machine. */
+const SCREENSHOT_TIMEOUT_MS = 30_000;
 
 /** `extraArgs` are added to the usual flags, e.g. the fake camera's (test/browser/fake-camera.ts). */
 export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
@@ -92,7 +94,9 @@ export async function screenshot(page: Page, name: string, { viewportOnly = fals
       await page.waitForLoadState();
     }
   }
-  const options = { path: join(OUTPUT_DIR, `${name}.png`), fullPage: !viewportOnly };
+  // A full page of Arabic text takes Chromium a while to lay out and picture on a busy 2-core machine (10 s
+  // was seen to run out while it waited for the fonts): a picture gets longer than a step.
+  const options = { path: join(OUTPUT_DIR, `${name}.png`), fullPage: !viewportOnly, timeout: SCREENSHOT_TIMEOUT_MS };
   const url = page.url();
   try {
     await page.screenshot(options);

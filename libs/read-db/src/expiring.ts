@@ -85,9 +85,13 @@ export async function expiringPage(
   for (const expression of order) rows = rows.orderBy(expression, direction);
   const [found, total] = await Promise.all([
     rows.orderBy('b.id', direction).limit(page.limit).offset(page.offset).execute(),
-    countWhere(db, filter, conditions)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
+    conditions.length === 0
+      ? calendarWhere(db, filter)
+          .select(sql<string>`coalesce(sum(c.stocked), 0)`.as('n'))
+          .executeTakeFirstOrThrow()
+      : countWhere(db, filter, conditions)
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow(),
   ]);
   return { rows: found.map(toRow), total: Number(total.n) };
 }
@@ -101,15 +105,30 @@ export async function expiringTotals(db: ReadDb, filter: ExpiringFilter): Promis
     return { expired: 0, expiringSoon: 0, total: 0, expiredUnits: 0, expiringSoonUnits: 0, totalUnits: 0 };
   }
   const conditions = await searchConditions(db, filter.text ?? '');
-  const expired = sql<SqlBool>`b.expiry_date <= ${filter.today}::date`;
-  const row = await countWhere(db, filter, conditions)
-    .select([
-      sql<string>`count(*) filter (where ${expired})`.as('expired'),
-      sql<string>`count(*)`.as('total'),
-      sql<string>`coalesce(sum(b.quantity) filter (where ${expired}), 0)`.as('expiredUnits'),
-      sql<string>`coalesce(sum(b.quantity), 0)`.as('totalUnits'),
-    ])
-    .executeTakeFirstOrThrow();
+  const row =
+    conditions.length === 0
+      ? await calendarWhere(db, filter)
+          .select(() => {
+            const expired = sql<SqlBool>`c.expiry_date <= ${filter.today}::date`;
+            return [
+              sql<string>`coalesce(sum(c.stocked) filter (where ${expired}), 0)`.as('expired'),
+              sql<string>`coalesce(sum(c.stocked), 0)`.as('total'),
+              sql<string>`coalesce(sum(c.units) filter (where ${expired}), 0)`.as('expiredUnits'),
+              sql<string>`coalesce(sum(c.units), 0)`.as('totalUnits'),
+            ];
+          })
+          .executeTakeFirstOrThrow()
+      : await countWhere(db, filter, conditions)
+          .select(() => {
+            const expired = sql<SqlBool>`b.expiry_date <= ${filter.today}::date`;
+            return [
+              sql<string>`count(*) filter (where ${expired})`.as('expired'),
+              sql<string>`count(*)`.as('total'),
+              sql<string>`coalesce(sum(b.quantity) filter (where ${expired}), 0)`.as('expiredUnits'),
+              sql<string>`coalesce(sum(b.quantity), 0)`.as('totalUnits'),
+            ];
+          })
+          .executeTakeFirstOrThrow();
   const totals = {
     expired: Number(row.expired),
     total: Number(row.total),
@@ -174,6 +193,19 @@ function countWhere(
 ) {
   let query = db.selectFrom('inventoryBatches as b');
   for (const condition of [...windowConditions(filter), ...conditions]) query = query.where(condition);
+  return query;
+}
+
+/**
+ * The expiry calendar's days within the window at the pharmacies of the
+ * filter (as `c`): the running totals of the batches that `windowConditions`
+ * picks (migration StockTotals), a row per pharmacy and day.
+ */
+function calendarWhere(db: ReadDb, filter: Pick<ExpiringFilter, 'pharmacyIds' | 'days' | 'today'>) {
+  let query = db
+    .selectFrom('expiryCalendar as c')
+    .where(sql<SqlBool>`c.expiry_date <= ${filter.today}::date + ${filter.days}::int`);
+  if (filter.pharmacyIds !== 'all') query = query.where('c.pharmacyId', 'in', [...filter.pharmacyIds]);
   return query;
 }
 

@@ -16,21 +16,24 @@ export interface LowStockRow {
  * Active products whose packs at the given pharmacies (or all) are at or
  * below their minimum, with their stock (`s.units`, null for none) and the
  * columns of a `LowStockRow`: the selection both the list and its pages read.
+ * The packs come from the running totals of the batches (migration
+ * StockTotals): one row per product for the whole chain, one per pharmacy
+ * and product otherwise.
  */
 function lowStockSelection(db: ReadDb, pharmacyIds: readonly string[] | 'all') {
-  let stock = db
-    .selectFrom('inventoryBatches')
-    .select(['productId', (eb) => eb.fn.sum<string>('quantity').as('units')])
-    .where('isActive', '=', true)
-    .groupBy('productId');
-  if (pharmacyIds !== 'all') {
-    // An empty scope matches no pharmacy: every product then counts zero packs.
-    stock = stock.where(
-      'pharmacyId',
-      'in',
-      pharmacyIds.length > 0 ? [...pharmacyIds] : ['00000000-0000-0000-0000-000000000000'],
-    );
-  }
+  const stock =
+    pharmacyIds === 'all'
+      ? db.selectFrom('productStock').select(['productId', 'units'])
+      : db
+          .selectFrom('stockLevels')
+          .select(['productId', (eb) => eb.fn.sum<string>('units').as('units')])
+          // An empty scope matches no pharmacy: every product then counts zero packs.
+          .where(
+            'pharmacyId',
+            'in',
+            pharmacyIds.length > 0 ? [...pharmacyIds] : ['00000000-0000-0000-0000-000000000000'],
+          )
+          .groupBy('productId');
   return db
     .selectFrom('products as p')
     .leftJoin(stock.as('s'), 's.productId', 'p.id')

@@ -212,6 +212,36 @@ export interface InventoryBatchesTable {
   updatedAt: Timestamp;
 }
 
+/**
+ * Running totals of the active batches (migration StockTotals), kept by
+ * statement triggers on `inventory_batches`: never written by a projection.
+ * A key has a row while it has at least one active batch.
+ */
+export interface StockLevelsTable {
+  pharmacyId: string;
+  productId: string;
+  /** Active batches of the product at the pharmacy. */
+  batches: number;
+  /** Their packs. */
+  units: BigIntColumn;
+}
+
+/** `stock_levels` over every pharmacy: per product, its active batches and their packs. */
+export interface ProductStockTable {
+  productId: string;
+  batches: number;
+  units: BigIntColumn;
+}
+
+/** Per pharmacy and expiry day: the active batches, those holding packs, and those packs. */
+export interface ExpiryCalendarTable {
+  pharmacyId: string;
+  expiryDate: DateColumn;
+  batches: number;
+  stocked: number;
+  units: BigIntColumn;
+}
+
 export interface JobRunsTable {
   id: Generated<string>;
   job: string;
@@ -526,6 +556,9 @@ export interface ReadDatabase {
   productPriceHistory: ProductPriceHistoryTable;
   productCommissionHistory: ProductCommissionHistoryTable;
   inventoryBatches: InventoryBatchesTable;
+  stockLevels: StockLevelsTable;
+  productStock: ProductStockTable;
+  expiryCalendar: ExpiryCalendarTable;
   sales: SalesTable;
   saleLines: SaleLinesTable;
   stockDiscrepancies: StockDiscrepanciesTable;

@@ -32,7 +32,25 @@ export const inventoryProjection: Projection = {
     'StockCountPosted',
     'StockWrittenOff',
   ] satisfies Array<StockEvent['type']>,
-  tables: ['inventoryBatches'],
+  // The last three are running totals of the first, kept by its triggers (migration StockTotals).
+  tables: ['inventoryBatches', 'stockLevels', 'productStock', 'expiryCalendar'],
+
+  async fillTotals(trx) {
+    await sql`
+      INSERT INTO stock_levels (pharmacy_id, product_id, batches, units)
+      SELECT pharmacy_id, product_id, count(*), sum(quantity)
+        FROM inventory_batches WHERE is_active GROUP BY pharmacy_id, product_id`.execute(trx);
+    await sql`
+      INSERT INTO product_stock (product_id, batches, units)
+      SELECT product_id, count(*), sum(quantity) FROM inventory_batches WHERE is_active GROUP BY product_id`.execute(
+      trx,
+    );
+    await sql`
+      INSERT INTO expiry_calendar (pharmacy_id, expiry_date, batches, stocked, units)
+      SELECT pharmacy_id, expiry_date, count(*), count(*) FILTER (WHERE quantity > 0),
+             coalesce(sum(quantity) FILTER (WHERE quantity > 0), 0)
+        FROM inventory_batches WHERE is_active GROUP BY pharmacy_id, expiry_date`.execute(trx);
+  },
 
   async apply(trx, recorded) {
     const event = { type: recorded.type, data: recorded.data } as StockEvent;

@@ -62,6 +62,13 @@ async function indexDefinitions(db: ReadDb): Promise<string[]> {
   return rows.rows.map((r) => r.def);
 }
 
+async function triggerDefinitions(db: ReadDb): Promise<string[]> {
+  const rows = await sql<{ def: string }>`
+    SELECT pg_get_triggerdef(t.oid) AS def FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+     WHERE c.relnamespace = 'public'::regnamespace AND NOT t.tgisinternal ORDER BY t.tgname`.execute(db);
+  return rows.rows.map((r) => r.def);
+}
+
 async function schemas(db: ReadDb): Promise<string[]> {
   const rows = await sql<{ name: string }>`
     SELECT schema_name AS name FROM information_schema.schemata
@@ -124,8 +131,10 @@ describe('rebuilding the read models', () => {
     expect(await fingerprint(db)).toEqual(live);
   });
 
-  it('rebuilds every projection into a shadow schema and swaps it in, with the same indexes, while reads go on', async () => {
+  it('rebuilds every projection into a shadow schema and swaps it in, with the same indexes and triggers, while reads go on', async () => {
     const indexesBefore = await indexDefinitions(db);
+    const triggersBefore = await triggerDefinitions(db);
+    expect(triggersBefore.length).toBeGreaterThan(0);
     const schemasBefore = await schemas(db);
     // Someone keeps reading the product while it rebuilds: no read may fail.
     let reading = true;
@@ -151,6 +160,8 @@ describe('rebuilding the read models', () => {
     expect(result.events).toBe(log.length);
     expect(await fingerprint(db)).toEqual(live);
     expect(await indexDefinitions(db)).toEqual(indexesBefore);
+    // The running totals' triggers came with the new tables: the next batch written moves them.
+    expect(await triggerDefinitions(db)).toEqual(triggersBefore);
     expect(await schemas(db)).toEqual(schemasBefore);
     const head = (await store.headPosition())!;
     const checkpoints = await readCheckpoints(

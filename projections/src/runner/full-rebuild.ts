@@ -5,7 +5,7 @@ import { poolOf, readDbOnClient, type ReadDatabase } from '@pharmacy/read-db';
 import { copyInto } from './bulk-rows';
 import { lockProjections, writeCheckpoints } from './checkpoints';
 import { applyEvents, type Projection } from './projection';
-import { assertSchemaName, tableName, useSchema } from './shadow';
+import { assertSchemaName, copyTriggers, inSchema, tableName, useSchema } from './shadow';
 
 /**
  * Full rebuilds of read models while the product keeps serving (issue 13).
@@ -16,7 +16,9 @@ import { assertSchemaName, tableName, useSchema } from './shadow';
  *    indexes. The log is read once, page by page, the next page read while the
  *    current one is written, each event parsed once for every projection.
  * 2. `indexes`: the other indexes are built on the loaded tables, under the
- *    names the migrations gave them, and the tables analysed.
+ *    names the migrations gave them; tables that triggers keep (running
+ *    totals, `Projection.fillTotals`) are filled from the loaded ones and the
+ *    live tables' triggers copied; the tables are analysed.
  * 3. `swap`: under the projections' lock (the live projector waits), the events
  *    appended since the replay began are applied to the new tables, the live
  *    tables are moved out and the new ones moved into `public`, and the
@@ -113,16 +115,6 @@ async function tableShapes(db: Kysely<ReadDatabase>, tables: readonly string[]):
     constraints: constraints.rows.filter((c) => c.table === table),
     indexes: indexes.rows.filter((i) => i.table === table),
   }));
-}
-
-/** `CREATE INDEX name ON public.t ...` made to build the same index on `schema.t`. */
-function inSchema(definition: string, schema: string): string {
-  const moved = definition.replace(
-    / ON (ONLY )?public\./,
-    (_, only: string | undefined) => ` ON ${only ?? ''}${schema}.`,
-  );
-  if (moved === definition) throw new Error(`Cannot place index in schema ${schema}: ${definition}`);
-  return moved;
 }
 
 /** Parses every event of a page once, in today's shape; each projection then takes the types it handles. */
@@ -287,15 +279,21 @@ export async function rebuildProjections(
     }
     phases.replay = Date.now() - mark;
 
-    // 2. The other indexes, built once on the loaded tables.
+    // 2. The other indexes, built once on the loaded tables; the running totals added up once from
+    // them, and from then on kept by the live tables' triggers, copied onto these.
     mark = Date.now();
     await report('indexes');
     for (const shape of shapes) {
       for (const index of shape.indexes.filter((i) => !i.unique)) {
         await sql.raw(inSchema(index.definition, shadow)).execute(db);
       }
-      await sql`ANALYZE ${sql.id(shadow, shape.table)}`.execute(db);
     }
+    await db.transaction().execute(async (trx) => {
+      await useSchema(trx, shadow);
+      for (const projection of projections) await projection.fillTotals?.(trx);
+      await copyTriggers(trx, tables, shadow);
+    });
+    for (const shape of shapes) await sql`ANALYZE ${sql.id(shadow, shape.table)}`.execute(db);
     phases.indexes = Date.now() - mark;
 
     // 3. What was appended meanwhile, then the swap, in one transaction under the lock.

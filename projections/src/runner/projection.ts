@@ -26,6 +26,13 @@ export interface Projection {
    * applying them one by one would. Optional.
    */
   applyAll?(trx: Transaction<ReadDatabase>, events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * Fills those of its tables that triggers on its other tables keep (running
+   * totals), from those tables as they stand. A full rebuild loads its copies
+   * without the triggers and calls this once at the end of the load; anything
+   * else that writes the tables has the triggers keep them. Optional.
+   */
+  fillTotals?(trx: Transaction<ReadDatabase>): Promise<void>;
 }
 
 /** The events of a batch that a projection handles, in today's shape (older versions upcast) and checked against the event catalogue. */

@@ -37,7 +37,7 @@ export function assertSchemaName(name: string): void {
 /** The snake_case table name of a read model's kysely table name. */
 export const tableName = (table: string): string => table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/** Creates `schema` with an empty copy of every table of these projections (columns, defaults, keys, indexes). */
+/** Creates `schema` with an empty copy of every table of these projections (columns, defaults, keys, indexes, triggers). */
 export async function createShadowSchema(
   db: Kysely<ReadDatabase>,
   schema: string,
@@ -51,10 +51,42 @@ export async function createShadowSchema(
   }
   await db.transaction().execute(async (trx) => {
     await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(trx);
-    for (const table of new Set(projections.flatMap((p) => p.tables.map(tableName)))) {
+    const tables = [...new Set(projections.flatMap((p) => p.tables.map(tableName)))];
+    for (const table of tables) {
       await sql`CREATE TABLE ${sql.id(schema, table)} (LIKE ${sql.id('public', table)} INCLUDING ALL)`.execute(trx);
     }
+    await copyTriggers(trx, tables, schema);
   });
+}
+
+/** `CREATE INDEX name ON public.t ...` (or `CREATE TRIGGER`) made to build the same on `schema.t`. */
+export function inSchema(definition: string, schema: string): string {
+  const moved = definition.replace(
+    / ON (ONLY )?public\./,
+    (_, only: string | undefined) => ` ON ${only ?? ''}${schema}.`,
+  );
+  if (moved === definition) throw new Error(`Cannot place this in schema ${schema}: ${definition}`);
+  return moved;
+}
+
+/**
+ * Gives the copies in `schema` of these public tables the live tables'
+ * triggers (those that keep running totals): their functions name tables
+ * without a schema, so, run under the shadow's search_path, they move the
+ * shadow's totals.
+ */
+export async function copyTriggers(
+  db: Kysely<ReadDatabase> | Transaction<ReadDatabase>,
+  tables: readonly string[],
+  schema: string,
+): Promise<void> {
+  assertSchemaName(schema);
+  const triggers = await sql<{ definition: string }>`
+    SELECT pg_get_triggerdef(t.oid) AS definition
+      FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+     WHERE c.relnamespace = 'public'::regnamespace AND c.relname = ANY(${tables}) AND NOT t.tgisinternal
+     ORDER BY t.tgname`.execute(db);
+  for (const { definition } of triggers.rows) await sql.raw(inSchema(definition, schema)).execute(db);
 }
 
 export async function dropShadowSchema(db: Kysely<ReadDatabase>, schema: string): Promise<void> {

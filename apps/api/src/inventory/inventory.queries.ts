@@ -54,9 +54,7 @@ export class InventoryQueries {
 
   /**
    * One page of the active batches in scope that match `filter`, in `sort`
-   * order with the id breaking ties, and how many match in all. The count
-   * reads `inventory_batches` alone (the search resolves product and location
-   * names to ids first), so it never joins the catalogue.
+   * order with the id breaking ties, and how many match in all.
    */
   async page(
     scope: Scope,
@@ -65,17 +63,35 @@ export class InventoryQueries {
     today: string,
   ): Promise<{ batches: InventoryBatch[]; total: number }> {
     const conditions = await this.conditions(filter, today);
+    const [batches, total] = await Promise.all([
+      this.rows(scope, conditions, options),
+      this.count(scope, filter, conditions, today),
+    ]);
+    return { batches, total };
+  }
+
+  /**
+   * How many active batches in scope match `filter` (with its `conditions`).
+   * Without a search, from the expiry calendar's running totals (a row per
+   * pharmacy and day, not per batch); with one, from `inventory_batches` alone
+   * (the search resolves product and location names to ids first).
+   */
+  private async count(scope: Scope, filter: BatchFilter, conditions: RawBuilder<SqlBool>[], today: string) {
+    if (filter.text === '') {
+      let calendar = this.db
+        .selectFrom('expiryCalendar as b')
+        .select(sql<string>`coalesce(sum(${filter.inStock ? sql`b.stocked` : sql`b.batches`}), 0)`.as('n'));
+      if (scope !== 'all') calendar = calendar.where('b.pharmacyId', 'in', inScope(scope));
+      if (filter.statuses.length > 0) calendar = calendar.where(expiryRangeSql(expiryRanges(filter.statuses), today));
+      return Number((await calendar.executeTakeFirstOrThrow()).n);
+    }
     let count = this.db
       .selectFrom('inventoryBatches as b')
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('b.isActive', '=', true);
     if (scope !== 'all') count = count.where('b.pharmacyId', 'in', inScope(scope));
     for (const condition of conditions) count = count.where(condition);
-    const [batches, total] = await Promise.all([
-      this.rows(scope, conditions, options),
-      count.executeTakeFirstOrThrow(),
-    ]);
-    return { batches, total: Number(total.n) };
+    return Number((await count.executeTakeFirstOrThrow()).n);
   }
 
   private async rows(
@@ -112,14 +128,19 @@ export class InventoryQueries {
     today: string,
   ): Promise<ExpirySummary> {
     const conditions = await this.conditions({ ...filter, statuses: [], inStock: true }, today);
+    // Without a search, the units come from the expiry calendar's running totals (packs per pharmacy and day).
+    const units = filter.text === '' ? sql`b.units` : sql`b.quantity`;
     const band = (status: ExpiryStatus) =>
-      sql<string>`coalesce(sum(b.quantity) filter (where ${expiryRangeSql(expiryRanges([status]), today)}), 0)`;
-    let totals = this.db
-      .selectFrom('inventoryBatches as b')
-      .select(expiryStatuses.map((status) => band(status).as(status)))
-      .where('b.isActive', '=', true);
+      sql<string>`coalesce(sum(${units}) filter (where ${expiryRangeSql(expiryRanges([status]), today)}), 0)`;
+    let totals =
+      filter.text === ''
+        ? this.db.selectFrom('expiryCalendar as b').select(expiryStatuses.map((status) => band(status).as(status)))
+        : this.db
+            .selectFrom('inventoryBatches as b')
+            .select(expiryStatuses.map((status) => band(status).as(status)))
+            .where('b.isActive', '=', true)
+            .where((eb) => eb.and(conditions));
     if (scope !== 'all') totals = totals.where('b.pharmacyId', 'in', inScope(scope));
-    for (const condition of conditions) totals = totals.where(condition);
     const urgentConditions = [...conditions, expiryRangeSql(expiryRanges(['expired', 'critical']), today)];
     const [sums, urgent] = await Promise.all([
       totals.executeTakeFirstOrThrow(),

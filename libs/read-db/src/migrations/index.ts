@@ -16,6 +16,7 @@ import * as m1764925000000 from './1764925000000-InventoryPages';
 import * as m1764937000000 from './1764937000000-SalesAndAuditPaging';
 import * as m1765000000000 from './1765000000000-OfflineSales';
 import * as m1765100000000 from './1765100000000-HistoryReadsAuditData';
+import * as m1765200000000 from './1765200000000-StockTotals';
 
 /** Every read-side migration, in order. Names are `<epoch ms>-<Name>`; never rename one that has shipped. */
 export const readDbMigrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const readDbMigrations: Record<string, Migration> = {
   '1764937000000-SalesAndAuditPaging': m1764937000000,
   '1765000000000-OfflineSales': m1765000000000,
   '1765100000000-HistoryReadsAuditData': m1765100000000,
+  '1765200000000-StockTotals': m1765200000000,
 };
