@@ -80,26 +80,30 @@ export class ReportsQueries {
     // applied only where the table has those columns (the chain's totals are read for every pharmacy, all time).
     const allTime = !period.startDate && !period.endDate;
     const source = allTime ? (scope === 'all' ? 'product_sales_chain' : 'product_sales_totals') : 'product_daily_sales';
-    let products = this.db
+    // Summed per product first and named after: a month of a chain's days is 300,000 rows to add up,
+    // and grouping them by the products' names too made each row carry and hash them (docs/benchmarks.md).
+    let sums = this.db
       .selectFrom(sql.table(source).as('s') as unknown as 'productDailySales as s')
+      .select(['s.productId', sql<string>`sum(s.quantity)`.as('quantity'), sql<string>`sum(s.revenue)`.as('revenue')])
+      .groupBy('s.productId')
+      .having(sql`sum(s.quantity)`, '>', 0);
+    if (scope !== 'all') sums = sums.where(sql<boolean>`s.pharmacy_id = any(${inScope(scope)}::uuid[])`);
+    if (period.startDate) sums = sums.where(sql<boolean>`s.business_date >= ${period.startDate}::date`);
+    if (period.endDate) sums = sums.where(sql<boolean>`s.business_date <= ${period.endDate}::date`);
+    const products = this.db
+      .selectFrom(sums.as('s'))
       .innerJoin('products as p', 'p.id', 's.productId')
       .select([
         's.productId',
         'p.name as productName',
         'p.nameAr as productNameAr',
         'p.sku as productSku',
-        sql<string>`sum(s.quantity)`.as('quantity'),
-        sql<string>`sum(s.revenue)::numeric(16,2)::text`.as('revenue'),
+        's.quantity',
+        sql<string>`s.revenue::numeric(16,2)::text`.as('revenue'),
       ])
-      .groupBy(['s.productId', 'p.name', 'p.nameAr', 'p.sku']);
-    products = products
-      .having(sql`sum(s.quantity)`, '>', 0)
-      .orderBy(sql`sum(s.revenue)`, 'desc')
+      .orderBy('s.revenue', 'desc')
       .orderBy('p.name')
       .limit(TOP_PRODUCTS);
-    if (scope !== 'all') products = products.where(sql<boolean>`s.pharmacy_id = any(${inScope(scope)}::uuid[])`);
-    if (period.startDate) products = products.where(sql<boolean>`s.business_date >= ${period.startDate}::date`);
-    if (period.endDate) products = products.where(sql<boolean>`s.business_date <= ${period.endDate}::date`);
 
     const [totals, perDay, byPharmacy, top] = await Promise.all([
       daily()
