@@ -224,6 +224,8 @@ export interface StockLevelsTable {
   batches: number;
   /** Their packs. */
   units: BigIntColumn;
+  /** Their packs not held for a transfer, expired or not (the reads take off the expired ones). */
+  sellable: BigIntColumn;
 }
 
 /** `stock_levels` over every pharmacy: per product, its active batches and their packs. */

@@ -31,8 +31,10 @@ describe('the running totals of the batches', () => {
   /** Totals as kept, next to totals as a GROUP BY of the batches gives them, each as sorted text rows. */
   async function compare(): Promise<void> {
     const rows = async (query: string) => (await client.query(query)).rows.map((r) => JSON.stringify(r)).sort();
-    expect(await rows('SELECT pharmacy_id, product_id, batches, units::int FROM stock_levels')).toEqual(
-      await rows(`SELECT pharmacy_id, product_id, count(*)::int AS batches, sum(quantity)::int AS units
+    expect(await rows('SELECT pharmacy_id, product_id, batches, units::int, sellable::int FROM stock_levels')).toEqual(
+      await rows(`SELECT pharmacy_id, product_id, count(*)::int AS batches, sum(quantity)::int AS units,
+                         coalesce(sum(quantity - reserved_quantity) FILTER (WHERE quantity > reserved_quantity), 0)::int
+                           AS sellable
                     FROM inventory_batches WHERE is_active GROUP BY 1, 2`),
     );
     expect(await rows('SELECT product_id, batches, units::int FROM product_stock')).toEqual(
@@ -75,6 +77,7 @@ describe('the running totals of the batches', () => {
         () => insert(1 + Math.floor(next() * 4)),
         () => `UPDATE inventory_batches SET quantity = quantity + ${Math.floor(next() * 7) - 3} WHERE ${chosen}`,
         () => `UPDATE inventory_batches SET quantity = 0 WHERE ${chosen}`,
+        () => `UPDATE inventory_batches SET reserved_quantity = ${Math.floor(next() * 4)} WHERE ${chosen}`,
         () => `UPDATE inventory_batches SET is_active = NOT is_active WHERE ${chosen}`,
         () => `UPDATE inventory_batches SET expiry_date = '${pick(days)}' WHERE ${chosen}`,
         () =>
@@ -124,11 +127,19 @@ describe('the running totals of the batches', () => {
     for (const { def } of triggers.rows) await client.query(def.replace(' ON public.', ' ON totals_shadow.'));
     await client.query('SET search_path = totals_shadow, public');
     await randomWrites(7, 60);
+    await client.query(`
+      INSERT INTO inventory_batches (id, product_id, pharmacy_id, batch_number, quantity, expiry_date, received_date,
+                                     is_active, created_at, updated_at)
+      VALUES ('${crypto.randomUUID()}', '${products[1]}', '${pharmacies[1]}', 'S1', 4, '2026-06-30', '2026-01-01',
+              true, now(), now())`);
+    await compare();
     await client.query('SET search_path = public');
-    // The public tables were not touched.
-    expect((await client.query('SELECT count(*)::int AS n FROM public.product_stock')).rows[0].n).toBe(0);
-    expect(
-      (await client.query('SELECT count(*)::int AS n FROM totals_shadow.product_stock')).rows[0].n,
-    ).toBeGreaterThan(0);
+    // The writes and their totals went to the shadow; the public tables were not touched.
+    const count = async (table: string) =>
+      (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
+    expect(await count('totals_shadow.inventory_batches')).toBeGreaterThan(0);
+    expect(await count('totals_shadow.stock_levels')).toBeGreaterThan(0);
+    expect(await count('public.inventory_batches')).toBe(0);
+    expect(await count('public.stock_levels')).toBe(0);
   });
 });

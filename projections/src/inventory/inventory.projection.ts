@@ -37,8 +37,8 @@ export const inventoryProjection: Projection = {
 
   async fillTotals(trx) {
     await sql`
-      INSERT INTO stock_levels (pharmacy_id, product_id, batches, units)
-      SELECT pharmacy_id, product_id, count(*), sum(quantity)
+      INSERT INTO stock_levels (pharmacy_id, product_id, batches, units, sellable)
+      SELECT pharmacy_id, product_id, count(*), sum(quantity), sum(greatest(quantity - reserved_quantity, 0))
         FROM inventory_batches WHERE is_active GROUP BY pharmacy_id, product_id`.execute(trx);
     await sql`
       INSERT INTO product_stock (product_id, batches, units)

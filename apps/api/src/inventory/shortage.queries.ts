@@ -41,12 +41,79 @@ export class ShortageQueries {
    * ties), and how many there are. The page is cut from the grid before the
    * sources are looked up, for its rows' products only (by the batches'
    * product index), so a pharmacy's first page sums only its own batches.
+   *
+   * Without a search, the count comes from the running totals (`counts`),
+   * and a page by largest deficit (the page's first view) is cut from the
+   * products with the largest minimums only: a pair's deficit is at most its
+   * product's minimum, so the pairs whose deficit reaches a floor all belong
+   * to products whose minimum does, and when there are enough of them for
+   * the page they are the first of the whole order. The floor is lowered
+   * until there are (at worst to every product).
    */
   async page(
     filter: ShortageFilter,
     page: { sort: ShortageSort; limit: number; offset: number },
   ): Promise<{ items: ShortageItem[]; total: number }> {
-    const { rows } = await sql<ShortageRow & { total: string }>`${this.grid(filter)}
+    if (filter.text !== '') {
+      const rows = await this.rows(filter, page, null);
+      // Past the last page no row carries the total: count it then.
+      const total = rows.length > 0 ? Number(rows[0]!.total) : page.offset === 0 ? 0 : await this.count(filter);
+      return { items: rows.map(toItem), total };
+    }
+    const [rows, counts] = await Promise.all([this.byFloor(filter, page), this.counts(filter)]);
+    return { items: rows.map(toItem), total: counts.total };
+  }
+
+  /** The page's rows, from the products with the largest minimums when the order is by largest deficit. */
+  private async byFloor(
+    filter: ShortageFilter,
+    page: { sort: ShortageSort; limit: number; offset: number },
+  ): Promise<ShortageRow[]> {
+    if (page.sort !== '-deficit') return this.rows(filter, page, null);
+    const wanted = page.offset + page.limit;
+    const pharmacies = await this.pharmaciesInScope(filter.scope);
+    // Enough products for the page if every one were short everywhere, twice over; four times more each round.
+    for (let products = 2 * Math.ceil(wanted / Math.max(pharmacies, 1)); ; products *= 4) {
+      const floor = await this.minimumAt(products);
+      const rows = await this.rows(filter, page, floor);
+      if (floor === null || (rows.length > 0 && Number(rows[0]!.total) >= wanted)) return rows;
+    }
+  }
+
+  /** The minimum stock level of the `n`th product by minimum, largest first (null: fewer products than that). */
+  private async minimumAt(n: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('products')
+      .select('minStockLevel')
+      .where('isActive', '=', true)
+      .where('minStockLevel', '>', 0)
+      .orderBy('minStockLevel', 'desc')
+      .offset(n - 1)
+      .limit(1)
+      .executeTakeFirst();
+    return row ? row.minStockLevel : null;
+  }
+
+  private async pharmaciesInScope(scope: Scope): Promise<number> {
+    let query = this.db
+      .selectFrom('pharmacies')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('isActive', '=', true);
+    if (scope !== 'all') query = query.where('id', 'in', inScope(scope));
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  }
+
+  /**
+   * One page of the grid in `sort` order with its suggested sources, each row
+   * with the count of the grid it was cut from; with a `floor`, the grid of
+   * the products whose minimum reaches it and the pairs whose deficit does.
+   */
+  private async rows(
+    filter: ShortageFilter,
+    page: { sort: ShortageSort; limit: number; offset: number },
+    floor: number | null,
+  ): Promise<Array<ShortageRow & { total: string }>> {
+    const { rows } = await sql<ShortageRow & { total: string }>`${this.grid(filter, floor)}
       SELECT g.*, src.pharmacy_id AS "sourceId", src.name AS "sourceName", src.name_ar AS "sourceNameAr",
              coalesce(src.spare, 0)::int AS "sourceSpare", coalesce(src.others, 0)::int AS "otherLocations"
       FROM (
@@ -68,18 +135,19 @@ export class ShortageQueries {
         LIMIT 1
       ) src ON true
       ORDER BY ${orderBy(page.sort)}`.execute(this.db);
-    // Past the last page no row carries the total: count it then.
-    const total = rows.length > 0 ? Number(rows[0]!.total) : page.offset === 0 ? 0 : await this.count(filter);
-    return { items: rows.map(toItem), total };
+    return rows;
   }
 
   private async count(filter: ShortageFilter): Promise<number> {
-    const { rows } = await sql<{ n: string }>`${this.grid(filter)} SELECT count(*) AS n FROM short`.execute(this.db);
+    const { rows } = await sql<{ n: string }>`${this.grid(filter, null)} SELECT count(*) AS n FROM short`.execute(
+      this.db,
+    );
     return Number(rows[0]!.n);
   }
 
   /** The four cards of the shortages page over every shortage matching (not one page). */
   async summary(filter: ShortageFilter): Promise<ShortageSummaryCounts> {
+    if (filter.text === '') return this.counts(filter);
     const { rows } = await sql<{ total: string; critical: string; canFulfill: string; deficit: string }>`
       ${this.shortages(filter)}
       SELECT count(*) AS total,
@@ -88,6 +156,62 @@ export class ShortageQueries {
                AS "canFulfill",
              coalesce(sum("minStockLevel" - "currentStock"), 0) AS deficit
       FROM short`.execute(this.db);
+    const row = rows[0]!;
+    return {
+      total: Number(row.total),
+      critical: Number(row.critical),
+      canFulfill: Number(row.canFulfill),
+      deficit: Number(row.deficit),
+    };
+  }
+
+  /**
+   * The four cards without a search, from the running totals (migration
+   * StockTotals) rather than the grid of every pharmacy and product: a pair
+   * is short unless its sellable packs (`stock_levels.sellable` less those
+   * past their expiry day) are above the minimum, so, per product, the
+   * pharmacies in scope without packs count as short with the whole minimum
+   * as their deficit, and only the pairs holding packs are read. A pair with
+   * none is fulfilled when the best source's spare covers the minimum.
+   */
+  private async counts(filter: ShortageFilter): Promise<ShortageSummaryCounts> {
+    const pharmaciesInScope = filter.scope === 'all' ? sql`true` : sql`ph.id IN (${sql.join(inScope(filter.scope))})`;
+    const { rows } = await sql<{ total: string; critical: string; canFulfill: string; deficit: string }>`
+      WITH expired AS (
+        SELECT pharmacy_id, product_id, sum(quantity - reserved_quantity) AS packs
+          FROM inventory_batches
+         WHERE is_active AND quantity > reserved_quantity AND expiry_date < ${filter.today}::date
+         GROUP BY pharmacy_id, product_id
+      ),
+      held AS (
+        SELECT sl.pharmacy_id, sl.product_id, p.min_stock_level AS m,
+               sl.sellable - coalesce(e.packs, 0) AS s, ${pharmaciesInScope} AS in_scope
+          FROM stock_levels sl
+          JOIN products p ON p.id = sl.product_id AND p.is_active AND p.min_stock_level > 0
+          JOIN pharmacies ph ON ph.id = sl.pharmacy_id AND ph.is_active
+          LEFT JOIN expired e ON e.pharmacy_id = sl.pharmacy_id AND e.product_id = sl.product_id
+         WHERE sl.sellable > 0
+      ),
+      per_product AS (
+        SELECT p.id, p.min_stock_level AS m, best.spare,
+               count(h.s) FILTER (WHERE h.s > 0) AS holding,
+               count(h.s) FILTER (WHERE h.s > p.min_stock_level) AS above,
+               coalesce(sum(p.min_stock_level - h.s) FILTER (WHERE h.s > 0 AND h.s <= p.min_stock_level), 0) AS deficit,
+               count(h.s) FILTER (WHERE h.s > 0 AND h.s <= p.min_stock_level
+                                    AND best.spare >= p.min_stock_level - h.s) AS fulfilled
+          FROM products p
+          LEFT JOIN held h ON h.product_id = p.id AND h.in_scope
+          LEFT JOIN (SELECT product_id, max(s - m) AS spare FROM held WHERE s > m GROUP BY product_id) best
+            ON best.product_id = p.id
+         WHERE p.is_active AND p.min_stock_level > 0
+         GROUP BY p.id, p.min_stock_level, best.spare
+      ),
+      grid AS (SELECT count(*) AS n FROM pharmacies ph WHERE ph.is_active AND ${pharmaciesInScope})
+      SELECT coalesce(sum(grid.n - above), 0) AS total,
+             coalesce(sum(grid.n - holding), 0) AS critical,
+             coalesce(sum(CASE WHEN spare >= m THEN grid.n - holding ELSE 0 END + fulfilled), 0) AS "canFulfill",
+             coalesce(sum((grid.n - holding) * m + deficit), 0) AS deficit
+        FROM per_product CROSS JOIN grid`.execute(this.db);
     const row = rows[0]!;
     return {
       total: Number(row.total),
@@ -121,13 +245,26 @@ export class ShortageQueries {
       )`;
   }
 
-  /** `WITH ... short AS (...)`: the shortages matching the filter without their sources; only the batches in scope are summed. */
-  private grid(filter: ShortageFilter): RawBuilder<unknown> {
+  /**
+   * `WITH ... short AS (...)`: the shortages matching the filter without their sources; only the
+   * batches in scope are summed. With a `floor`, only the products whose minimum reaches it and the
+   * pairs whose deficit does.
+   */
+  private grid(filter: ShortageFilter, floor: number | null): RawBuilder<unknown> {
     const batchesInScope =
       filter.scope === 'all' ? sql`true` : sql`pharmacy_id IN (${sql.join(inScope(filter.scope))})`;
+    const batches =
+      floor === null
+        ? batchesInScope
+        : sql`${batchesInScope} AND product_id IN (
+            SELECT id FROM products WHERE is_active AND min_stock_level >= ${floor})`;
+    const deep =
+      floor === null
+        ? sql`true`
+        : sql`p.min_stock_level >= ${floor} AND p.min_stock_level - coalesce(s.sellable, 0) >= ${floor}`;
     return sql`
-      WITH stock AS (${stockSql(filter.today, batchesInScope)}),
-      short AS (SELECT ${gridColumns} ${gridFrom} ${gridWhere(filter)})`;
+      WITH stock AS (${stockSql(filter.today, batches)}),
+      short AS (SELECT ${gridColumns} ${gridFrom} ${gridWhere(filter)} AND ${deep})`;
   }
 }
 

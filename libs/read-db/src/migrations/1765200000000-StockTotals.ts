@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  * low-stock count, the expiry cards, the batches' counts; docs/benchmarks.md)
  * read a few thousand rows instead of 500,000:
  *
- * - `stock_levels`: per pharmacy and product, the active batches and their packs;
+ * - `stock_levels`: per pharmacy and product, the active batches, their packs,
+ *   and their packs not held for a transfer (sellable, whatever their expiry:
+ *   the reads take off the expired ones, found by `inventory_batches_sellable_expiry_idx`);
  * - `product_stock`: the same per product over every pharmacy;
  * - `expiry_calendar`: per pharmacy and expiry day, the active batches, those
  *   holding packs, and those packs.
@@ -27,6 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       product_id uuid NOT NULL,
       batches integer NOT NULL,
       units bigint NOT NULL,
+      sellable bigint NOT NULL,
       PRIMARY KEY (pharmacy_id, product_id)
     )`.execute(db);
   await sql`CREATE INDEX stock_levels_product_idx ON stock_levels (product_id)`.execute(db);
@@ -46,11 +49,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (pharmacy_id, expiry_date)
     )`.execute(db);
   await sql`CREATE INDEX expiry_calendar_date_idx ON expiry_calendar (expiry_date)`.execute(db);
+  // The sellable packs past their expiry day, which the shortages take off `stock_levels.sellable`.
+  await sql`
+    CREATE INDEX inventory_batches_sellable_expiry_idx ON inventory_batches (expiry_date)
+    INCLUDE (pharmacy_id, product_id, quantity, reserved_quantity)
+    WHERE is_active AND quantity > reserved_quantity`.execute(db);
 
   // One batch's part in the totals, counted in (+1) or out (-1).
   await sql`
     CREATE TYPE inventory_batch_change AS (
-      pharmacy_id uuid, product_id uuid, expiry_date date, quantity integer, sign integer
+      pharmacy_id uuid, product_id uuid, expiry_date date, quantity integer, reserved integer, sign integer
     )`.execute(db);
   await sql`
     CREATE FUNCTION apply_inventory_batch_changes(changes inventory_batch_change[]) RETURNS void
@@ -59,12 +67,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       IF coalesce(cardinality(changes), 0) = 0 THEN
         RETURN;
       END IF;
-      INSERT INTO stock_levels AS t (pharmacy_id, product_id, batches, units)
-        SELECT c.pharmacy_id, c.product_id, sum(c.sign), sum(c.sign * c.quantity)
+      INSERT INTO stock_levels AS t (pharmacy_id, product_id, batches, units, sellable)
+        SELECT c.pharmacy_id, c.product_id, sum(c.sign), sum(c.sign * c.quantity),
+               sum(c.sign * greatest(c.quantity - c.reserved, 0))
           FROM unnest(changes) c GROUP BY c.pharmacy_id, c.product_id
-        HAVING sum(c.sign) <> 0 OR sum(c.sign * c.quantity) <> 0
+        HAVING sum(c.sign) <> 0 OR sum(c.sign * c.quantity) <> 0 OR sum(c.sign * greatest(c.quantity - c.reserved, 0)) <> 0
         ON CONFLICT (pharmacy_id, product_id)
-        DO UPDATE SET batches = t.batches + excluded.batches, units = t.units + excluded.units;
+        DO UPDATE SET batches = t.batches + excluded.batches, units = t.units + excluded.units,
+                      sellable = t.sellable + excluded.sellable;
       DELETE FROM stock_levels t
         USING (SELECT DISTINCT c.pharmacy_id, c.product_id FROM unnest(changes) c) k
         WHERE t.pharmacy_id = k.pharmacy_id AND t.product_id = k.product_id AND t.batches = 0;
@@ -99,7 +109,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE FUNCTION inventory_batches_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       PERFORM apply_inventory_batch_changes(ARRAY(
-        SELECT (n.pharmacy_id, n.product_id, n.expiry_date, n.quantity, 1)::inventory_batch_change
+        SELECT (n.pharmacy_id, n.product_id, n.expiry_date, n.quantity, n.reserved_quantity, 1)::inventory_batch_change
           FROM new_rows n WHERE n.is_active));
       RETURN NULL;
     END $$`.execute(db);
@@ -107,10 +117,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE FUNCTION inventory_batches_updated() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       PERFORM apply_inventory_batch_changes(ARRAY(
-        SELECT (o.pharmacy_id, o.product_id, o.expiry_date, o.quantity, -1)::inventory_batch_change
+        SELECT (o.pharmacy_id, o.product_id, o.expiry_date, o.quantity, o.reserved_quantity, -1)::inventory_batch_change
           FROM old_rows o WHERE o.is_active
         UNION ALL
-        SELECT (n.pharmacy_id, n.product_id, n.expiry_date, n.quantity, 1)::inventory_batch_change
+        SELECT (n.pharmacy_id, n.product_id, n.expiry_date, n.quantity, n.reserved_quantity, 1)::inventory_batch_change
           FROM new_rows n WHERE n.is_active));
       RETURN NULL;
     END $$`.execute(db);
@@ -118,7 +128,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE FUNCTION inventory_batches_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       PERFORM apply_inventory_batch_changes(ARRAY(
-        SELECT (o.pharmacy_id, o.product_id, o.expiry_date, o.quantity, -1)::inventory_batch_change
+        SELECT (o.pharmacy_id, o.product_id, o.expiry_date, o.quantity, o.reserved_quantity, -1)::inventory_batch_change
           FROM old_rows o WHERE o.is_active));
       RETURN NULL;
     END $$`.execute(db);
@@ -139,8 +149,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 /** The totals of the batches as they stand (a copy of the inventory projection's `fillTotals`, frozen with this migration). */
 async function fill(db: Kysely<unknown>): Promise<void> {
   await sql`
-    INSERT INTO stock_levels (pharmacy_id, product_id, batches, units)
-    SELECT pharmacy_id, product_id, count(*), sum(quantity)
+    INSERT INTO stock_levels (pharmacy_id, product_id, batches, units, sellable)
+    SELECT pharmacy_id, product_id, count(*), sum(quantity), sum(greatest(quantity - reserved_quantity, 0))
       FROM inventory_batches WHERE is_active GROUP BY pharmacy_id, product_id`.execute(db);
   await sql`
     INSERT INTO product_stock (product_id, batches, units)
@@ -161,6 +171,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP FUNCTION inventory_batches_deleted()`.execute(db);
   await sql`DROP FUNCTION apply_inventory_batch_changes(inventory_batch_change[])`.execute(db);
   await sql`DROP TYPE inventory_batch_change`.execute(db);
+  await sql`DROP INDEX inventory_batches_sellable_expiry_idx`.execute(db);
   await sql`DROP TABLE expiry_calendar`.execute(db);
   await sql`DROP TABLE product_stock`.execute(db);
   await sql`DROP TABLE stock_levels`.execute(db);
