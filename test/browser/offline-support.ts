@@ -92,7 +92,11 @@ export async function sellOffline(
   const dialog = await visible(page.getByRole('dialog', { name: t.checkout }));
   await dialog.getByRole('spinbutton', { name: t.cash }).fill('50');
   await dialog.getByRole('button', { name: t.complete }).click();
-  const receipt = await visible(page.getByRole('dialog', { name: OFFLINE_NUMBER }));
+  // Seen once in a clean-clone CI run, not since: no receipt within the step. What the page showed instead is kept.
+  const receipt = await visible(page.getByRole('dialog', { name: OFFLINE_NUMBER })).catch(async (error: unknown) => {
+    await screenshot(page, `offline-sale-no-receipt-${Date.now()}`, { viewportOnly: true });
+    throw error;
+  });
   const line = await visible(receipt.getByTestId('receipt-offline'));
   const number = OFFLINE_NUMBER.exec((await line.textContent()) ?? '')![0];
   if (shot) await screenshot(page, shot);

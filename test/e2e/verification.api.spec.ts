@@ -165,7 +165,13 @@ describe('verification, period report and the auditor', () => {
           { side: 'replay', row: expect.objectContaining({ id: corrupted.id, quantity: corrupted.quantity - 7 }) },
         ]),
       );
-      expect(found.tables.filter((t) => t.table !== 'inventory_batches' && t.unexpected + t.missing > 0)).toEqual([]);
+      // The batch's running totals moved with it (the triggers of migration StockTotals): they differ too, nothing else.
+      expect(
+        found.tables
+          .filter((t) => t.unexpected + t.missing > 0)
+          .map((t) => t.table)
+          .sort(),
+      ).toEqual(['expiry_calendar', 'inventory_batches', 'product_stock', 'stock_levels']);
       const last = (await auditor.get('/api/audit/verification').expect(200)).body as VerificationRun;
       expect(last).toMatchObject({ status: 'differences', trigger: expect.any(String) });
       // No shadow schema is left behind.
