@@ -8,10 +8,9 @@ import { ShortageQueries, type ShortageFilter } from './shortage.queries';
 
 /**
  * The shortages against a reference computed here, pair by pair, from the
- * same seeded rows: the cards and the pages without a search (read from the
- * running totals, the first pages by largest deficit from the products with
- * the largest minimums) and with one (read from the grid), for every
- * pharmacy, some, and one that is closed.
+ * same seeded rows: the cards without a search (counted from the running
+ * totals) and with one, and pages in every order (read from the grid), for
+ * every pharmacy, some, and one that is closed.
  */
 const TODAY = '2026-06-15';
 
@@ -70,8 +69,8 @@ const randomBatches: Batch[] = Array.from({ length: 500 }, () => {
   };
 });
 
-// The products with the largest minimums well stocked at all but one pharmacy each: the first products a
-// page by largest deficit looks at then hold only a few shortages, fewer than most pages need.
+// The products with the largest minimums well stocked at all but one pharmacy each: pairs above their
+// minimum, sources with packs to spare, and shortages that a source can or cannot fill.
 const batches: Batch[] = [
   ...randomBatches,
   ...products
@@ -248,7 +247,7 @@ describe('the shortages', () => {
     const all = reference(scope);
     for (const sort of ['-deficit', 'deficit', 'name', '-pharmacy', 'stock'] as ShortageSort[]) {
       const order = sorted(all, sort);
-      // Pages across the whole order, so some end past what the first products with the largest minimums hold.
+      // Pages across the whole order, and past its end.
       const pages: Array<[number, number]> = [
         [0, 5],
         [0, 50],

@@ -41,79 +41,12 @@ export class ShortageQueries {
    * ties), and how many there are. The page is cut from the grid before the
    * sources are looked up, for its rows' products only (by the batches'
    * product index), so a pharmacy's first page sums only its own batches.
-   *
-   * Without a search, the count comes from the running totals (`counts`),
-   * and a page by largest deficit (the page's first view) is cut from the
-   * products with the largest minimums only: a pair's deficit is at most its
-   * product's minimum, so the pairs whose deficit reaches a floor all belong
-   * to products whose minimum does, and when there are enough of them for
-   * the page they are the first of the whole order. The floor is lowered
-   * until there are (at worst to every product).
    */
   async page(
     filter: ShortageFilter,
     page: { sort: ShortageSort; limit: number; offset: number },
   ): Promise<{ items: ShortageItem[]; total: number }> {
-    if (filter.text !== '') {
-      const rows = await this.rows(filter, page, null);
-      // Past the last page no row carries the total: count it then.
-      const total = rows.length > 0 ? Number(rows[0]!.total) : page.offset === 0 ? 0 : await this.count(filter);
-      return { items: rows.map(toItem), total };
-    }
-    const [rows, counts] = await Promise.all([this.byFloor(filter, page), this.counts(filter)]);
-    return { items: rows.map(toItem), total: counts.total };
-  }
-
-  /** The page's rows, from the products with the largest minimums when the order is by largest deficit. */
-  private async byFloor(
-    filter: ShortageFilter,
-    page: { sort: ShortageSort; limit: number; offset: number },
-  ): Promise<ShortageRow[]> {
-    if (page.sort !== '-deficit') return this.rows(filter, page, null);
-    const wanted = page.offset + page.limit;
-    const pharmacies = await this.pharmaciesInScope(filter.scope);
-    // Enough products for the page if every one were short everywhere, twice over; four times more each round.
-    for (let products = 2 * Math.ceil(wanted / Math.max(pharmacies, 1)); ; products *= 4) {
-      const floor = await this.minimumAt(products);
-      const rows = await this.rows(filter, page, floor);
-      if (floor === null || (rows.length > 0 && Number(rows[0]!.total) >= wanted)) return rows;
-    }
-  }
-
-  /** The minimum stock level of the `n`th product by minimum, largest first (null: fewer products than that). */
-  private async minimumAt(n: number): Promise<number | null> {
-    const row = await this.db
-      .selectFrom('products')
-      .select('minStockLevel')
-      .where('isActive', '=', true)
-      .where('minStockLevel', '>', 0)
-      .orderBy('minStockLevel', 'desc')
-      .offset(n - 1)
-      .limit(1)
-      .executeTakeFirst();
-    return row ? row.minStockLevel : null;
-  }
-
-  private async pharmaciesInScope(scope: Scope): Promise<number> {
-    let query = this.db
-      .selectFrom('pharmacies')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('isActive', '=', true);
-    if (scope !== 'all') query = query.where('id', 'in', inScope(scope));
-    return Number((await query.executeTakeFirstOrThrow()).n);
-  }
-
-  /**
-   * One page of the grid in `sort` order with its suggested sources, each row
-   * with the count of the grid it was cut from; with a `floor`, the grid of
-   * the products whose minimum reaches it and the pairs whose deficit does.
-   */
-  private async rows(
-    filter: ShortageFilter,
-    page: { sort: ShortageSort; limit: number; offset: number },
-    floor: number | null,
-  ): Promise<Array<ShortageRow & { total: string }>> {
-    const { rows } = await sql<ShortageRow & { total: string }>`${this.grid(filter, floor)}
+    const { rows } = await sql<ShortageRow & { total: string }>`${this.grid(filter)}
       SELECT g.*, src.pharmacy_id AS "sourceId", src.name AS "sourceName", src.name_ar AS "sourceNameAr",
              coalesce(src.spare, 0)::int AS "sourceSpare", coalesce(src.others, 0)::int AS "otherLocations"
       FROM (
@@ -135,13 +68,13 @@ export class ShortageQueries {
         LIMIT 1
       ) src ON true
       ORDER BY ${orderBy(page.sort)}`.execute(this.db);
-    return rows;
+    // Past the last page no row carries the total: count it then.
+    const total = rows.length > 0 ? Number(rows[0]!.total) : page.offset === 0 ? 0 : await this.count(filter);
+    return { items: rows.map(toItem), total };
   }
 
   private async count(filter: ShortageFilter): Promise<number> {
-    const { rows } = await sql<{ n: string }>`${this.grid(filter, null)} SELECT count(*) AS n FROM short`.execute(
-      this.db,
-    );
+    const { rows } = await sql<{ n: string }>`${this.grid(filter)} SELECT count(*) AS n FROM short`.execute(this.db);
     return Number(rows[0]!.n);
   }
 
@@ -245,26 +178,13 @@ export class ShortageQueries {
       )`;
   }
 
-  /**
-   * `WITH ... short AS (...)`: the shortages matching the filter without their sources; only the
-   * batches in scope are summed. With a `floor`, only the products whose minimum reaches it and the
-   * pairs whose deficit does.
-   */
-  private grid(filter: ShortageFilter, floor: number | null): RawBuilder<unknown> {
+  /** `WITH ... short AS (...)`: the shortages matching the filter without their sources; only the batches in scope are summed. */
+  private grid(filter: ShortageFilter): RawBuilder<unknown> {
     const batchesInScope =
       filter.scope === 'all' ? sql`true` : sql`pharmacy_id IN (${sql.join(inScope(filter.scope))})`;
-    const batches =
-      floor === null
-        ? batchesInScope
-        : sql`${batchesInScope} AND product_id IN (
-            SELECT id FROM products WHERE is_active AND min_stock_level >= ${floor})`;
-    const deep =
-      floor === null
-        ? sql`true`
-        : sql`p.min_stock_level >= ${floor} AND p.min_stock_level - coalesce(s.sellable, 0) >= ${floor}`;
     return sql`
-      WITH stock AS (${stockSql(filter.today, batches)}),
-      short AS (SELECT ${gridColumns} ${gridFrom} ${gridWhere(filter)} AND ${deep})`;
+      WITH stock AS (${stockSql(filter.today, batchesInScope)}),
+      short AS (SELECT ${gridColumns} ${gridFrom} ${gridWhere(filter)})`;
   }
 }
 
