@@ -81,7 +81,7 @@ export class ShortageQueries {
   /** The four cards of the shortages page over every shortage matching (not one page). */
   async summary(filter: ShortageFilter): Promise<ShortageSummaryCounts> {
     if (filter.text === '') return this.counts(filter);
-    const { rows } = await sql<{ total: string; critical: string; canFulfill: string; deficit: string }>`
+    const { rows } = await sql<CountsRow>`
       ${this.shortages(filter)}
       SELECT count(*) AS total,
              count(*) FILTER (WHERE "currentStock" <= 0) AS critical,
@@ -89,13 +89,7 @@ export class ShortageQueries {
                AS "canFulfill",
              coalesce(sum("minStockLevel" - "currentStock"), 0) AS deficit
       FROM short`.execute(this.db);
-    const row = rows[0]!;
-    return {
-      total: Number(row.total),
-      critical: Number(row.critical),
-      canFulfill: Number(row.canFulfill),
-      deficit: Number(row.deficit),
-    };
+    return toCounts(rows[0]!);
   }
 
   /**
@@ -109,7 +103,7 @@ export class ShortageQueries {
    */
   private async counts(filter: ShortageFilter): Promise<ShortageSummaryCounts> {
     const pharmaciesInScope = filter.scope === 'all' ? sql`true` : sql`ph.id IN (${sql.join(inScope(filter.scope))})`;
-    const { rows } = await sql<{ total: string; critical: string; canFulfill: string; deficit: string }>`
+    const { rows } = await sql<CountsRow>`
       WITH expired AS (
         SELECT pharmacy_id, product_id, sum(quantity - reserved_quantity) AS packs
           FROM inventory_batches
@@ -145,13 +139,7 @@ export class ShortageQueries {
              coalesce(sum(CASE WHEN spare >= m THEN grid.n - holding ELSE 0 END + fulfilled), 0) AS "canFulfill",
              coalesce(sum((grid.n - holding) * m + deficit), 0) AS deficit
         FROM per_product CROSS JOIN grid`.execute(this.db);
-    const row = rows[0]!;
-    return {
-      total: Number(row.total),
-      critical: Number(row.critical),
-      canFulfill: Number(row.canFulfill),
-      deficit: Number(row.deficit),
-    };
+    return toCounts(rows[0]!);
   }
 
   /** `WITH ... short AS (...)`: the shortages matching the filter, one row each with its suggested source. */
@@ -253,6 +241,23 @@ function orderBy(sort: ShortageSort): RawBuilder<unknown> {
     case 'stock':
       return sql`"currentStock" ${direction}, "productName", "pharmacyName", ${ids}`;
   }
+}
+
+/** The four cards as PostgreSQL answers them (counts and sums come back as text). */
+interface CountsRow {
+  total: string;
+  critical: string;
+  canFulfill: string;
+  deficit: string;
+}
+
+function toCounts(row: CountsRow): ShortageSummaryCounts {
+  return {
+    total: Number(row.total),
+    critical: Number(row.critical),
+    canFulfill: Number(row.canFulfill),
+    deficit: Number(row.deficit),
+  };
 }
 
 function toItem({
