@@ -105,30 +105,22 @@ export async function expiringTotals(db: ReadDb, filter: ExpiringFilter): Promis
     return { expired: 0, expiringSoon: 0, total: 0, expiredUnits: 0, expiringSoonUnits: 0, totalUnits: 0 };
   }
   const conditions = await searchConditions(db, filter.text ?? '');
+  // The same four sums over the calendar's days (a row counts `stocked` batches) or over the batches themselves.
+  const [day, batches, units] =
+    conditions.length === 0
+      ? [sql`c.expiry_date`, sql`c.stocked`, sql`c.units`]
+      : [sql`b.expiry_date`, sql`1`, sql`b.quantity`];
+  const expired = sql<SqlBool>`${day} <= ${filter.today}::date`;
+  const sums = [
+    sql<string>`coalesce(sum(${batches}) filter (where ${expired}), 0)`.as('expired'),
+    sql<string>`coalesce(sum(${batches}), 0)`.as('total'),
+    sql<string>`coalesce(sum(${units}) filter (where ${expired}), 0)`.as('expiredUnits'),
+    sql<string>`coalesce(sum(${units}), 0)`.as('totalUnits'),
+  ];
   const row =
     conditions.length === 0
-      ? await calendarWhere(db, filter)
-          .select(() => {
-            const expired = sql<SqlBool>`c.expiry_date <= ${filter.today}::date`;
-            return [
-              sql<string>`coalesce(sum(c.stocked) filter (where ${expired}), 0)`.as('expired'),
-              sql<string>`coalesce(sum(c.stocked), 0)`.as('total'),
-              sql<string>`coalesce(sum(c.units) filter (where ${expired}), 0)`.as('expiredUnits'),
-              sql<string>`coalesce(sum(c.units), 0)`.as('totalUnits'),
-            ];
-          })
-          .executeTakeFirstOrThrow()
-      : await countWhere(db, filter, conditions)
-          .select(() => {
-            const expired = sql<SqlBool>`b.expiry_date <= ${filter.today}::date`;
-            return [
-              sql<string>`count(*) filter (where ${expired})`.as('expired'),
-              sql<string>`count(*)`.as('total'),
-              sql<string>`coalesce(sum(b.quantity) filter (where ${expired}), 0)`.as('expiredUnits'),
-              sql<string>`coalesce(sum(b.quantity), 0)`.as('totalUnits'),
-            ];
-          })
-          .executeTakeFirstOrThrow();
+      ? await calendarWhere(db, filter).select(sums).executeTakeFirstOrThrow()
+      : await countWhere(db, filter, conditions).select(sums).executeTakeFirstOrThrow();
   const totals = {
     expired: Number(row.expired),
     total: Number(row.total),
