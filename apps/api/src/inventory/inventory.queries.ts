@@ -132,12 +132,13 @@ export class InventoryQueries {
     const units = filter.text === '' ? sql`b.units` : sql`b.quantity`;
     const band = (status: ExpiryStatus) =>
       sql<string>`coalesce(sum(${units}) filter (where ${expiryRangeSql(expiryRanges([status]), today)}), 0)`;
+    const bands = expiryStatuses.map((status) => band(status).as(status));
     let totals =
       filter.text === ''
-        ? this.db.selectFrom('expiryCalendar as b').select(expiryStatuses.map((status) => band(status).as(status)))
+        ? this.db.selectFrom('expiryCalendar as b').select(bands)
         : this.db
             .selectFrom('inventoryBatches as b')
-            .select(expiryStatuses.map((status) => band(status).as(status)))
+            .select(bands)
             .where('b.isActive', '=', true)
             .where((eb) => eb.and(conditions));
     if (scope !== 'all') totals = totals.where('b.pharmacyId', 'in', inScope(scope));
