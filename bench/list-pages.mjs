@@ -104,6 +104,21 @@ async function open(page, base, { path, ready = 'rows' }) {
     const waterfall = answers
       .map((a) => ({ call: a.call, from: a.startedAt - origin, to: a.startedAt - origin + a.ms }))
       .sort((a, b) => a.from - b.from);
+    // The document and the app's files, on the same clock (BENCH_WATERFALL).
+    const files = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0];
+      const loaded = performance
+        .getEntriesByType('resource')
+        .filter((r) => !new URL(r.name).pathname.startsWith('/api/'))
+        .map((r) => ({ call: new URL(r.name).pathname, from: r.startTime, to: r.responseEnd }));
+      return [
+        { call: 'document', from: 0, to: nav.responseEnd },
+        { call: 'document parsed (DOMContentLoaded)', from: nav.domInteractive, to: nav.domContentLoadedEventEnd },
+        ...loaded,
+      ];
+    });
+    waterfall.push(...files);
+    waterfall.sort((a, b) => a.from - b.from);
     return { ms, calls: answers.length, apiBytes: answers.reduce((a, b) => a + b.bytes, 0), slowest, waterfall };
   } finally {
     page.off('response', onResponse);

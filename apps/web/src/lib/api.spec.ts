@@ -106,4 +106,31 @@ describe('api conventions', () => {
     );
     expect(withQuery('/api/inventory', { pharmacyId: '' })).toBe('/api/inventory');
   });
+
+  it("takes index.html's early answer for the first read of its URL, and asks the server for every later one", async () => {
+    const early = answer(200, '{"from":"index.html"}');
+    window.__pharmacyEarlyReads = { '/api/auth/user': Promise.resolve(early) };
+    fetchMock.mockImplementation(() => Promise.resolve(answer(200, '{"from":"the app"}')));
+    try {
+      await expect(fetchJson(['/api/auth/user'])).resolves.toEqual({ from: 'index.html' });
+      expect(fetchMock).not.toHaveBeenCalled();
+      await expect(fetchJson(['/api/auth/user'])).resolves.toEqual({ from: 'the app' });
+      await expect(fetchJson(['/api/settings'])).resolves.toEqual({ from: 'the app' });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    } finally {
+      delete window.__pharmacyEarlyReads;
+    }
+  });
+
+  it("reads index.html's early failure as its own: unreachable is unreachable", async () => {
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    failed.catch(() => undefined);
+    window.__pharmacyEarlyReads = { '/api/auth/user': failed };
+    try {
+      await expect(fetchJson(['/api/auth/user'])).rejects.toThrow('Failed to fetch');
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      delete window.__pharmacyEarlyReads;
+    }
+  });
 });

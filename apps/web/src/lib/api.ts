@@ -1,4 +1,5 @@
 import { apiErrorSchema, type ApiError } from '@pharmacy/contracts';
+import { takeEarlyRead } from './early-reads';
 
 /**
  * A non-2xx answer. The message follows the specification's convention
@@ -114,7 +115,7 @@ export async function fetchPageAt(
 
 async function read(url: string, options: FetchJsonOptions): Promise<Response | null> {
   const init: RequestInit = { credentials: 'include', cache: 'no-store', signal: options.signal };
-  let response = await fetch(url, init);
+  let response = await (takeEarlyRead(url) ?? fetch(url, init));
   // A 304 has no body to parse; ask again and let the browser revalidate into a full answer.
   if (response.status === 304) response = await fetch(url, { ...init, cache: 'no-cache' });
   if (response.status === 401 && options.on401 === 'returnNull') return null;

@@ -96,6 +96,18 @@ describe('the Audit screen', () => {
     expect(calls.filter((call) => call.url.startsWith('/api/audit'))).toEqual([]);
   });
 
+  it('draws only the tab it opens on, and keeps a tab drawn once it was opened', async () => {
+    renderAudit();
+    await screen.findByRole('tabpanel', { name: /^Events/ });
+    const panels = () => screen.getAllByRole('tabpanel', { hidden: true }).map((panel) => panel.id.split('-').at(-1));
+    expect(panels()).toEqual(['events']);
+    openTab('Verification');
+    await screen.findByRole('tabpanel', { name: /^Verification/ });
+    expect(panels()).toEqual(['events', 'verification']);
+    openTab('Events');
+    expect(panels()).toEqual(['events', 'verification']);
+  });
+
   it('lists events newest first, flags the ones recorded late and pages on with the cursor', async () => {
     const late = anEvent({
       position: '121',

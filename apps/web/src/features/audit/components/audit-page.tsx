@@ -34,6 +34,10 @@ function Audit({ tab, onTabChange }: AuditPageProps) {
   const user = useSignedInUser();
   const [localTab, setLocalTab] = useState<AuditTab>('events');
   const current = tab ?? localTab;
+  // A tab is drawn once it is first opened and then stays (hidden when not shown), so its
+  // choices survive a look at another tab; the page opens drawing only the tab it shows.
+  const [opened, setOpened] = useState<ReadonlySet<AuditTab>>(() => new Set([current]));
+  if (!opened.has(current)) setOpened(new Set([...opened, current]));
   const change = (next: AuditTab) => {
     setLocalTab(next);
     onTabChange?.(next);
@@ -83,23 +87,32 @@ function Audit({ tab, onTabChange }: AuditPageProps) {
             <FormattedMessage id="audit.tab.verification" />
           </Tabs.Trigger>
         </Tabs.List>
-        {/* Every tab stays mounted (hidden when not shown), so its choices survive a look at another tab. */}
         <Box pt="5">
-          <Tabs.Content value="events" forceMount className="audit-tab-panel">
-            <EventsTab key={events.key} initial={events.view} />
-          </Tabs.Content>
-          <Tabs.Content value="stock-card" forceMount className="audit-tab-panel">
-            <StockCardTab key={card.key} initial={card.view} onOpenEvents={openEvents} />
-          </Tabs.Content>
-          <Tabs.Content value="as-of" forceMount className="audit-tab-panel">
-            <StockAsOfTab initialPharmacyId={here} onOpenStockCard={openStockCard} />
-          </Tabs.Content>
-          <Tabs.Content value="period" forceMount className="audit-tab-panel">
-            <PeriodReportTab initialPharmacyId={here} active={current === 'period'} />
-          </Tabs.Content>
-          <Tabs.Content value="verification" forceMount className="audit-tab-panel">
-            <VerificationTab />
-          </Tabs.Content>
+          {opened.has('events') && (
+            <Tabs.Content value="events" forceMount className="audit-tab-panel">
+              <EventsTab key={events.key} initial={events.view} />
+            </Tabs.Content>
+          )}
+          {opened.has('stock-card') && (
+            <Tabs.Content value="stock-card" forceMount className="audit-tab-panel">
+              <StockCardTab key={card.key} initial={card.view} onOpenEvents={openEvents} />
+            </Tabs.Content>
+          )}
+          {opened.has('as-of') && (
+            <Tabs.Content value="as-of" forceMount className="audit-tab-panel">
+              <StockAsOfTab initialPharmacyId={here} onOpenStockCard={openStockCard} />
+            </Tabs.Content>
+          )}
+          {opened.has('period') && (
+            <Tabs.Content value="period" forceMount className="audit-tab-panel">
+              <PeriodReportTab initialPharmacyId={here} active={current === 'period'} />
+            </Tabs.Content>
+          )}
+          {opened.has('verification') && (
+            <Tabs.Content value="verification" forceMount className="audit-tab-panel">
+              <VerificationTab />
+            </Tabs.Content>
+          )}
         </Box>
       </Tabs.Root>
     </Flex>
