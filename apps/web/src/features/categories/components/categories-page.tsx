@@ -1,5 +1,5 @@
 import type { Category } from '@pharmacy/contracts';
-import { Box, Button, Flex, Heading, IconButton, Table, Text, Tooltip } from '@radix-ui/themes';
+import { Box, Button, Flex, Heading, IconButton, Table, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AccessDenied } from '../../../components/access-denied';
@@ -14,6 +14,7 @@ import { localizedName, useCategories } from '../../../lib/catalogue';
 import { inUseCount } from '../../../lib/in-use';
 import { useDeleteCategory } from '../api/delete-category';
 import { CategoryFormDialog } from './category-form-dialog';
+import { RowTooltip } from '../../../components/row-tooltip';
 
 /** /categories (specification 001 §2): administrators only. */
 export function CategoriesPage() {
@@ -81,7 +82,7 @@ function Categories() {
         </Table.Cell>
         <Table.Cell>
           <Flex gap="3">
-            <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
+            <RowTooltip content={intl.formatMessage({ id: 'common.edit' })}>
               <IconButton
                 variant="ghost"
                 size="1"
@@ -90,8 +91,8 @@ function Categories() {
               >
                 <PencilIcon />
               </IconButton>
-            </Tooltip>
-            <Tooltip content={intl.formatMessage({ id: 'common.delete' })}>
+            </RowTooltip>
+            <RowTooltip content={intl.formatMessage({ id: 'common.delete' })}>
               <IconButton
                 variant="ghost"
                 size="1"
@@ -104,7 +105,7 @@ function Categories() {
               >
                 <TrashIcon />
               </IconButton>
-            </Tooltip>
+            </RowTooltip>
           </Flex>
         </Table.Cell>
       </Table.Row>

@@ -1,18 +1,5 @@
 import type { ExpiringBatch, ExpiringSort } from '@pharmacy/contracts';
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Flex,
-  Grid,
-  Heading,
-  IconButton,
-  Select,
-  Table,
-  Text,
-  Tooltip,
-} from '@radix-ui/themes';
+import { Badge, Box, Button, Card, Flex, Grid, Heading, IconButton, Select, Table, Text } from '@radix-ui/themes';
 import type { ComponentProps } from 'react';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -45,6 +32,7 @@ import { ExpiryTransferDialog, type PharmacyOption } from './expiry-transfer-dia
 import { WriteOffDialog } from './write-off-dialog';
 import { PharmacyFilter } from '../../../components/pharmacy-filter';
 import { SearchField } from '../../../components/search-field';
+import { RowTooltip } from '../../../components/row-tooltip';
 
 type Color = ComponentProps<typeof Text>['color'];
 
@@ -179,7 +167,7 @@ export function ExpiryPage() {
         {canWrite && (
           <Table.Cell>
             <Flex gap="2">
-              <Tooltip content={intl.formatMessage({ id: 'expiry.action.discount' })}>
+              <RowTooltip content={intl.formatMessage({ id: 'expiry.action.discount' })}>
                 <IconButton
                   size="1"
                   variant="soft"
@@ -190,8 +178,8 @@ export function ExpiryPage() {
                 >
                   <PercentIcon />
                 </IconButton>
-              </Tooltip>
-              <Tooltip content={intl.formatMessage({ id: 'expiry.action.transfer' })}>
+              </RowTooltip>
+              <RowTooltip content={intl.formatMessage({ id: 'expiry.action.transfer' })}>
                 <IconButton
                   size="1"
                   variant="soft"
@@ -201,8 +189,8 @@ export function ExpiryPage() {
                 >
                   <TransferIcon />
                 </IconButton>
-              </Tooltip>
-              <Tooltip content={intl.formatMessage({ id: 'expiry.action.writeOff' })}>
+              </RowTooltip>
+              <RowTooltip content={intl.formatMessage({ id: 'expiry.action.writeOff' })}>
                 <IconButton
                   size="1"
                   variant="soft"
@@ -212,7 +200,7 @@ export function ExpiryPage() {
                 >
                   <PackageMinusIcon />
                 </IconButton>
-              </Tooltip>
+              </RowTooltip>
             </Flex>
           </Table.Cell>
         )}

@@ -1,5 +1,5 @@
 import type { InventoryBatch, InventorySort } from '@pharmacy/contracts';
-import { Button, Callout, Flex, Heading, IconButton, Table, Text, Tooltip } from '@radix-ui/themes';
+import { Button, Callout, Flex, Heading, IconButton, Table, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DataTable } from '../../../components/data-table';
@@ -18,6 +18,7 @@ import { SEARCH_DEBOUNCE_MS } from '../utils/search';
 import { BatchFormDialog } from './batch-form-dialog';
 import { BatchStatusBadge } from './status-badges';
 import { SearchField } from '../../../components/search-field';
+import { RowTooltip } from '../../../components/row-tooltip';
 
 const TRANSFERS_PATH = '/transfers';
 
@@ -93,7 +94,7 @@ export function BatchManagement() {
           <Flex gap="3" align="center">
             {/* Editing a batch is also how its quantity is adjusted: not for those who change nothing. */}
             {canWrite && (
-              <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
+              <RowTooltip content={intl.formatMessage({ id: 'common.edit' })}>
                 <IconButton
                   variant="ghost"
                   size="1"
@@ -105,9 +106,9 @@ export function BatchManagement() {
                 >
                   <PencilIcon />
                 </IconButton>
-              </Tooltip>
+              </RowTooltip>
             )}
-            <Tooltip content={intl.formatMessage({ id: 'history.open' })}>
+            <RowTooltip content={intl.formatMessage({ id: 'history.open' })}>
               <IconButton
                 variant="ghost"
                 size="1"
@@ -123,7 +124,7 @@ export function BatchManagement() {
               >
                 <HistoryIcon />
               </IconButton>
-            </Tooltip>
+            </RowTooltip>
             {openTransfers && canWrite && (
               <Button
                 variant="ghost"

@@ -1,5 +1,5 @@
 import type { Product } from '@pharmacy/contracts';
-import { Badge, Box, Button, Callout, Flex, Heading, IconButton, Table, Text, Tooltip } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Flex, Heading, IconButton, Table, Text } from '@radix-ui/themes';
 import { productSchema } from '@pharmacy/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -25,6 +25,7 @@ import { deleteProductFailure } from '../utils/delete-feedback';
 import { productSortFor } from '../utils/product-sort';
 import { ProductFormDialog } from './product-form-dialog';
 import { SearchField } from '../../../components/search-field';
+import { RowTooltip } from '../../../components/row-tooltip';
 
 /**
  * /products (specification 001 §2): Product Management. The server pages,
@@ -190,7 +191,7 @@ export function ProductsPage() {
         </Table.Cell>
         <Table.Cell>
           <Flex gap="3" align="center">
-            <Tooltip content={intl.formatMessage({ id: 'history.open' })}>
+            <RowTooltip content={intl.formatMessage({ id: 'history.open' })}>
               <IconButton
                 variant="ghost"
                 size="1"
@@ -203,9 +204,9 @@ export function ProductsPage() {
               >
                 <HistoryIcon />
               </IconButton>
-            </Tooltip>
+            </RowTooltip>
             {canWrite && (
-              <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
+              <RowTooltip content={intl.formatMessage({ id: 'common.edit' })}>
                 <IconButton
                   variant="ghost"
                   size="1"
@@ -214,10 +215,10 @@ export function ProductsPage() {
                 >
                   <PencilIcon />
                 </IconButton>
-              </Tooltip>
+              </RowTooltip>
             )}
             {canDeleteProducts && (
-              <Tooltip content={intl.formatMessage({ id: 'common.delete' })}>
+              <RowTooltip content={intl.formatMessage({ id: 'common.delete' })}>
                 <IconButton
                   variant="ghost"
                   size="1"
@@ -230,7 +231,7 @@ export function ProductsPage() {
                 >
                   <TrashIcon />
                 </IconButton>
-              </Tooltip>
+              </RowTooltip>
             )}
           </Flex>
         </Table.Cell>

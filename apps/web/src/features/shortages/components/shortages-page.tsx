@@ -1,5 +1,5 @@
 import type { ShortageItem, ShortageSort, ShortageSummaryCounts } from '@pharmacy/contracts';
-import { Badge, Box, Button, Card, Flex, Grid, Heading, IconButton, Table, Text, Tooltip } from '@radix-ui/themes';
+import { Badge, Box, Button, Card, Flex, Grid, Heading, IconButton, Table, Text } from '@radix-ui/themes';
 import type { ComponentProps } from 'react';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -19,6 +19,7 @@ import { useExportShortages } from '../hooks/use-export-shortages';
 import { deficitSeverity, isCritical, suggestedTransfer, type DeficitSeverity } from '../utils/shortages';
 import { PharmacyFilter } from '../../../components/pharmacy-filter';
 import { SearchField } from '../../../components/search-field';
+import { RowTooltip } from '../../../components/row-tooltip';
 
 const TRANSFERS_PATH = '/transfers';
 
@@ -146,7 +147,7 @@ export function ShortagesPage() {
         </Table.Cell>
         <Table.Cell>
           {transfer && openTransfers && canWrite && (
-            <Tooltip content={intl.formatMessage({ id: 'shortages.request' })}>
+            <RowTooltip content={intl.formatMessage({ id: 'shortages.request' })}>
               <IconButton
                 size="2"
                 variant="soft"
@@ -155,7 +156,7 @@ export function ShortagesPage() {
               >
                 <TransferIcon />
               </IconButton>
-            </Tooltip>
+            </RowTooltip>
           )}
         </Table.Cell>
       </Table.Row>

@@ -1,5 +1,5 @@
 import type { Supplier } from '@pharmacy/contracts';
-import { Badge, Box, Button, Flex, Heading, IconButton, Table, Text, Tooltip } from '@radix-ui/themes';
+import { Badge, Box, Button, Flex, Heading, IconButton, Table, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AccessDenied } from '../../../components/access-denied';
@@ -13,6 +13,7 @@ import { useSuppliers } from '../../../lib/catalogue';
 import { inUseCount } from '../../../lib/in-use';
 import { useDeleteSupplier } from '../api/delete-supplier';
 import { SupplierFormDialog } from './supplier-form-dialog';
+import { RowTooltip } from '../../../components/row-tooltip';
 
 /** /suppliers (specification 001 §2): administrators only. */
 export function SuppliersPage() {
@@ -91,7 +92,7 @@ function Suppliers() {
       </Table.Cell>
       <Table.Cell>
         <Flex gap="3">
-          <Tooltip content={intl.formatMessage({ id: 'common.edit' })}>
+          <RowTooltip content={intl.formatMessage({ id: 'common.edit' })}>
             <IconButton
               variant="ghost"
               size="1"
@@ -100,8 +101,8 @@ function Suppliers() {
             >
               <PencilIcon />
             </IconButton>
-          </Tooltip>
-          <Tooltip content={intl.formatMessage({ id: 'common.delete' })}>
+          </RowTooltip>
+          <RowTooltip content={intl.formatMessage({ id: 'common.delete' })}>
             <IconButton
               variant="ghost"
               size="1"
@@ -114,7 +115,7 @@ function Suppliers() {
             >
               <TrashIcon />
             </IconButton>
-          </Tooltip>
+          </RowTooltip>
         </Flex>
       </Table.Cell>
     </Table.Row>

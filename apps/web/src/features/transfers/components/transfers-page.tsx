@@ -1,5 +1,5 @@
 import { transferSchema, type Transfer, type TransferSort, type TransferSummary } from '@pharmacy/contracts';
-import { Box, Button, Card, Flex, Grid, Heading, IconButton, Link, Table, Text, Tooltip } from '@radix-ui/themes';
+import { Box, Button, Card, Flex, Grid, Heading, IconButton, Link, Table, Text } from '@radix-ui/themes';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DataTable } from '../../../components/data-table';
@@ -22,6 +22,7 @@ import { TransferDetailDialog } from './transfer-detail-dialog';
 import { TransferStatusBadge } from './transfer-status-badge';
 import { PharmacyFilter } from '../../../components/pharmacy-filter';
 import { SearchField } from '../../../components/search-field';
+import { RowTooltip } from '../../../components/row-tooltip';
 
 /** Specification 001 §2 and §4: four tiles; "In Progress" counts approved transfers (dispatched, on the way). */
 const tiles: readonly { key: string; count: keyof TransferSummary; label: { id: MessageId } }[] = [
@@ -137,7 +138,7 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
         </Table.Cell>
         <Table.Cell>
           <Flex gap="3" align="center">
-            <Tooltip content={intl.formatMessage({ id: 'transfers.view' })}>
+            <RowTooltip content={intl.formatMessage({ id: 'transfers.view' })}>
               <IconButton
                 variant="ghost"
                 size="1"
@@ -146,9 +147,9 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
               >
                 <EyeIcon />
               </IconButton>
-            </Tooltip>
+            </RowTooltip>
             {transfer.status === 'pending' && approvable.has(transfer.id) && (
-              <Tooltip content={intl.formatMessage({ id: 'transfers.detail.approve' })}>
+              <RowTooltip content={intl.formatMessage({ id: 'transfers.detail.approve' })}>
                 <IconButton
                   variant="ghost"
                   size="1"
@@ -159,7 +160,7 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
                 >
                   <CheckIcon />
                 </IconButton>
-              </Tooltip>
+              </RowTooltip>
             )}
           </Flex>
         </Table.Cell>

@@ -1,5 +1,5 @@
 import type { Pharmacy, Role } from '@pharmacy/contracts';
-import { Avatar, Badge, Card, Flex, Heading, IconButton, Separator, Switch, Text, Tooltip } from '@radix-ui/themes';
+import { Avatar, Badge, Card, Flex, Heading, IconButton, Separator, Switch, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { KeyIcon, TrashIcon, UserIcon } from '../../../components/icons';
@@ -10,6 +10,7 @@ import type { ManagedUser } from '../utils/group-users';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { PharmacyAccessList } from './pharmacy-access';
 import { ResetPasswordDialog } from './reset-password-dialog';
+import { RowTooltip } from '../../../components/row-tooltip';
 
 export interface UserCardProps {
   user: ManagedUser;
@@ -69,7 +70,7 @@ export function UserCard({ user, isSelf, pharmacies }: UserCardProps) {
               </Flex>
             </Flex>
             <Flex gap="1" flexShrink="0">
-              <Tooltip content={intl.formatMessage({ id: 'users.card.resetPassword' })}>
+              <RowTooltip content={intl.formatMessage({ id: 'users.card.resetPassword' })}>
                 <IconButton
                   variant="ghost"
                   color="gray"
@@ -81,8 +82,8 @@ export function UserCard({ user, isSelf, pharmacies }: UserCardProps) {
                 >
                   <KeyIcon />
                 </IconButton>
-              </Tooltip>
-              <Tooltip
+              </RowTooltip>
+              <RowTooltip
                 content={
                   isSelf
                     ? intl.formatMessage({ id: 'users.blocked.ownAccount' })
@@ -101,7 +102,7 @@ export function UserCard({ user, isSelf, pharmacies }: UserCardProps) {
                     <TrashIcon />
                   </IconButton>
                 </span>
-              </Tooltip>
+              </RowTooltip>
             </Flex>
           </Flex>
 

@@ -1,0 +1,23 @@
+import { cloneElement, type ReactElement } from 'react';
+
+interface TooltipTarget {
+  className?: string;
+  'data-tooltip'?: string;
+}
+
+/**
+ * The tooltip of a control repeated on every row of a list (a row's actions).
+ * Radix's Tooltip mounts a popper with its own state and effects for each
+ * control: the 150 of a page of 50 products took 0.4 s of its load on the
+ * benchmark machine (docs/benchmarks.md). This one is drawn by CSS
+ * (`.row-tooltip` in styles.css) from the text it sets on the control, on hover
+ * and on keyboard focus, in the colours of Radix's tooltip; screen readers read
+ * the control's own label.
+ */
+export function RowTooltip({ content, children }: { content: string; children: ReactElement<TooltipTarget> }) {
+  const { className } = children.props;
+  return cloneElement(children, {
+    className: className ? `${className} row-tooltip` : 'row-tooltip',
+    'data-tooltip': content,
+  });
+}
