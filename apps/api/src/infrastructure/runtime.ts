@@ -56,7 +56,7 @@ export interface RuntimeOptions {
  * How long the server keeps an idle database connection (pg's default is 10 s).
  * A new connection answers its first queries several times slower, while its
  * PostgreSQL process fills its caches of the tables it touches: on the chain,
- * the dashboard took 1.1-1.3 s again after 15 s without requests, 0.8-0.9 s
+ * the dashboard took 1.1-1.3 s again after 15 s without requests, 0.84-0.95 s
  * on kept connections (docs/benchmarks.md).
  */
 const POOL_IDLE_TIMEOUT_MS = 10 * 60_000;
