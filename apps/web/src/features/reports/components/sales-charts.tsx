@@ -132,7 +132,14 @@ export function SalesCharts({
             ) : null;
           }}
         />
-        <Bar dataKey="revenue" name={revenueTitle} fill={chartColors.primary} radius={3} maxBarSize={22} />
+        <Bar
+          isAnimationActive={false}
+          dataKey="revenue"
+          name={revenueTitle}
+          fill={chartColors.primary}
+          radius={3}
+          maxBarSize={22}
+        />
       </BarChart>
     );
 
@@ -182,7 +189,13 @@ export function SalesCharts({
                   ) : null;
                 }}
               />
-              <Bar dataKey="revenue" name={revenueTitle} fill={chartColors.primary} radius={[3, 3, 0, 0]} />
+              <Bar
+                isAnimationActive={false}
+                dataKey="revenue"
+                name={revenueTitle}
+                fill={chartColors.primary}
+                radius={[3, 3, 0, 0]}
+              />
             </BarChart>
           ) : (
             <ChartEmpty>{noData}</ChartEmpty>

@@ -124,8 +124,22 @@ export function StockValueChart({ summary }: { summary: StockSummary }) {
               ) : null;
             }}
           />
-          <Bar dataKey="cost" name={costLabel} fill={chartColors.secondary} radius={3} maxBarSize={18} />
-          <Bar dataKey="retail" name={retailLabel} fill={chartColors.primary} radius={3} maxBarSize={18} />
+          <Bar
+            isAnimationActive={false}
+            dataKey="cost"
+            name={costLabel}
+            fill={chartColors.secondary}
+            radius={3}
+            maxBarSize={18}
+          />
+          <Bar
+            isAnimationActive={false}
+            dataKey="retail"
+            name={retailLabel}
+            fill={chartColors.primary}
+            radius={3}
+            maxBarSize={18}
+          />
         </BarChart>
       )}
     </ChartCard>
@@ -224,7 +238,14 @@ export function ExpiryExposureChart({ summary, today }: { summary: StockSummary;
             }}
           />
           {(['expired', 'soon', 'later'] as const).map((tone) => (
-            <Bar key={tone} dataKey={tone} name={toneLabels[tone]} stackId="exposure" fill={toneColors[tone]} />
+            <Bar
+              key={tone}
+              isAnimationActive={false}
+              dataKey={tone}
+              name={toneLabels[tone]}
+              stackId="exposure"
+              fill={toneColors[tone]}
+            />
           ))}
         </BarChart>
       )}
