@@ -177,3 +177,9 @@ export const chartColors = {
   later: 'var(--teal-9)',
   grid: 'var(--gray-a5)',
 } as const;
+
+/**
+ * Every bar of the report charts is drawn at once: recharts' animation runs on
+ * the main thread while the page's rows wait (docs/benchmarks.md).
+ */
+export const stillBars = { isAnimationActive: false } as const;

@@ -17,6 +17,7 @@ import {
   TooltipBox,
   tooltipDatum,
   useChartDirection,
+  stillBars,
 } from './chart-parts';
 
 interface RankedBar {
@@ -133,7 +134,7 @@ export function SalesCharts({
           }}
         />
         <Bar
-          isAnimationActive={false}
+          {...stillBars}
           dataKey="revenue"
           name={revenueTitle}
           fill={chartColors.primary}
@@ -190,7 +191,7 @@ export function SalesCharts({
                 }}
               />
               <Bar
-                isAnimationActive={false}
+                {...stillBars}
                 dataKey="revenue"
                 name={revenueTitle}
                 fill={chartColors.primary}

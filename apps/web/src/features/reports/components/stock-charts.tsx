@@ -17,6 +17,7 @@ import {
   TooltipBox,
   tooltipDatum,
   useChartDirection,
+  stillBars,
 } from './chart-parts';
 
 interface StockValueBar {
@@ -124,16 +125,9 @@ export function StockValueChart({ summary }: { summary: StockSummary }) {
               ) : null;
             }}
           />
+          <Bar {...stillBars} dataKey="cost" name={costLabel} fill={chartColors.secondary} radius={3} maxBarSize={18} />
           <Bar
-            isAnimationActive={false}
-            dataKey="cost"
-            name={costLabel}
-            fill={chartColors.secondary}
-            radius={3}
-            maxBarSize={18}
-          />
-          <Bar
-            isAnimationActive={false}
+            {...stillBars}
             dataKey="retail"
             name={retailLabel}
             fill={chartColors.primary}
@@ -240,7 +234,7 @@ export function ExpiryExposureChart({ summary, today }: { summary: StockSummary;
           {(['expired', 'soon', 'later'] as const).map((tone) => (
             <Bar
               key={tone}
-              isAnimationActive={false}
+              {...stillBars}
               dataKey={tone}
               name={toneLabels[tone]}
               stackId="exposure"
