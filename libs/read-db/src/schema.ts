@@ -244,6 +244,46 @@ export interface ExpiryCalendarTable {
   units: BigIntColumn;
 }
 
+/**
+ * The shortages kept as rows (migration ShortageCache): a cache of the batches,
+ * products and pharmacies kept by triggers for the day in `shortage_day`, not a
+ * projection's read model. One row per short pair.
+ */
+export interface ShortagesTable {
+  pharmacyId: string;
+  productId: string;
+  pharmacyName: string;
+  productName: string;
+  minStockLevel: number;
+  /** Sellable packs (unexpired on the day kept, not held for a transfer). */
+  currentStock: number;
+  /** Whether the product's suggested source can spare the deficit. */
+  canFulfill: boolean;
+}
+
+/** The cards of the kept shortages per pharmacy (kept by a trigger on `shortages`). */
+export interface ShortageCountsTable {
+  pharmacyId: string;
+  shortages: number;
+  critical: number;
+  fulfillable: number;
+  deficit: BigIntColumn;
+}
+
+/** Per product: the active pharmacy that can spare the most packs above its minimum, and how many can spare some. */
+export interface ShortageSourcesTable {
+  productId: string;
+  pharmacyId: string;
+  spare: number;
+  others: number;
+}
+
+/** The day `shortages` and `shortage_sources` are counted for (no row: not kept). */
+export interface ShortageDayTable {
+  onlyRow: boolean;
+  asOf: DateColumn;
+}
+
 export interface JobRunsTable {
   id: Generated<string>;
   job: string;
@@ -561,6 +601,10 @@ export interface ReadDatabase {
   stockLevels: StockLevelsTable;
   productStock: ProductStockTable;
   expiryCalendar: ExpiryCalendarTable;
+  shortages: ShortagesTable;
+  shortageSources: ShortageSourcesTable;
+  shortageCounts: ShortageCountsTable;
+  shortageDay: ShortageDayTable;
   sales: SalesTable;
   saleLines: SaleLinesTable;
   stockDiscrepancies: StockDiscrepanciesTable;

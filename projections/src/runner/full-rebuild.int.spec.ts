@@ -6,6 +6,7 @@ import { PostgresEventStore, type NewEvent } from '@pharmacy/event-store';
 import { createPool, createReadDb, type ReadDb } from '@pharmacy/read-db';
 import { createTestDatabase, type TestDatabase } from '@pharmacy/test-harness';
 import { allProjections } from '../registry';
+import { inventoryProjection } from '../inventory/inventory.projection';
 import { salesProjection } from '../sales/sales.projection';
 import { lowestCheckpoint, readCheckpoints } from './checkpoints';
 import { rebuildProjections } from './full-rebuild';
@@ -129,6 +130,28 @@ describe('rebuilding the read models', () => {
   it('rebuilds one projection in place to what the projector wrote, its roll-ups included', async () => {
     await rebuildProjection(store, db, salesProjection);
     expect(await fingerprint(db)).toEqual(live);
+  });
+
+  it('forgets the shortages kept as rows when it rebuilds what they are counted from; filled again, they are as before', async () => {
+    const kept = async () => ({
+      day: (await sql<{ day: string }>`SELECT as_of::text AS day FROM shortage_day`.execute(db)).rows,
+      rows: (await sql`SELECT * FROM shortages ORDER BY pharmacy_id, product_id`.execute(db)).rows,
+      sources: (await sql`SELECT * FROM shortage_sources ORDER BY product_id`.execute(db)).rows,
+      counts: (await sql`SELECT * FROM shortage_counts ORDER BY pharmacy_id`.execute(db)).rows,
+    });
+    const before = await kept();
+    expect(before.day).toHaveLength(1);
+    expect(before.rows.length).toBeGreaterThan(0);
+    await rebuildProjection(store, db, salesProjection);
+    expect((await kept()).day).toEqual(before.day);
+    await rebuildProjection(store, db, inventoryProjection);
+    expect((await kept()).day).toEqual([]);
+    await sql`SELECT shortages_fill(${before.day[0]!.day}::date)`.execute(db);
+    expect(await kept()).toEqual(before);
+    await rebuildProjections(store, db, allProjections);
+    expect((await kept()).day).toEqual([]);
+    await sql`SELECT shortages_fill(${before.day[0]!.day}::date)`.execute(db);
+    expect(await kept()).toEqual(before);
   });
 
   it('rebuilds every projection into a shadow schema and swaps it in, with the same indexes and triggers, while reads go on', async () => {

@@ -3,6 +3,7 @@ import { parseEventData, recordedVersion } from '@pharmacy/domain';
 import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '@pharmacy/event-store';
 import { poolOf, readDbOnClient, type ReadDatabase } from '@pharmacy/read-db';
 import { copyInto } from './bulk-rows';
+import { forgetKeptShortages } from './kept-shortages';
 import { lockProjections, writeCheckpoints } from './checkpoints';
 import { applyEvents, type Projection } from './projection';
 import { assertSchemaName, copyTriggers, inSchema, tableName, useSchema } from './shadow';
@@ -300,6 +301,7 @@ export async function rebuildProjections(
     mark = Date.now();
     await db.transaction().execute(async (trx) => {
       await lockProjections(trx, names);
+      await forgetKeptShortages(trx, projections);
       await useSchema(trx, shadow);
       await replay(trx, null, 'swap');
       await sql`SELECT set_config('search_path', 'public', true)`.execute(trx);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { EventStore, GlobalPosition } from '@pharmacy/event-store';
 import type { ReadDatabase } from '@pharmacy/read-db';
 import { lockProjections, writeCheckpoint } from './checkpoints';
+import { forgetKeptShortages } from './kept-shortages';
 import { applyEvents, eventsFor, type Projection } from './projection';
 
 export interface RebuildProgress {
@@ -37,6 +38,7 @@ export async function rebuildProjection(
     // Keeps a running projector from writing these tables meanwhile: its next batch waits, then
     // resumes from the checkpoint this transaction writes.
     await lockProjections(trx, [projection.name]);
+    await forgetKeptShortages(trx, [projection]);
     for (const table of projection.tables) await trx.deleteFrom(table).execute();
     let after: GlobalPosition | null = null;
     for (;;) {

@@ -33,6 +33,10 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   rate_limits: 'sign-in attempt counters of the last 10 minutes',
   snapshots: "a cache of long streams' folded state, made again on use (SnapshotStore: never the truth)",
   projection_checkpoints: 'how far each read model has read the log: set by the rebuild at restore',
+  shortages: 'the shortages kept as rows, a cache of the batches, products and pharmacies: filled again on first read',
+  shortage_sources: "each product's suggested source, part of the same cache",
+  shortage_counts: "the shortages' cards per pharmacy, part of the same cache",
+  shortage_day: 'the day the cache is counted for: without its row the cache is filled again',
 };
 
 /** The read models' tables: rebuilt from the log at restore (projection name for each). */

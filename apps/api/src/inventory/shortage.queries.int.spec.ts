@@ -89,25 +89,25 @@ const batches: Batch[] = [
     ),
 ];
 
-/** Sellable packs of a pair: unexpired, not held for a transfer. */
-function sellable(pharmacyId: string, productId: string): { packs: number; earliest: string | null } {
+/** Sellable packs of a pair on `today`: unexpired, not held for a transfer. */
+function sellable(pharmacyId: string, productId: string, today = TODAY): { packs: number; earliest: string | null } {
   let packs = 0;
   let earliest: string | null = null;
   for (const b of batches) {
     if (b.pharmacyId !== pharmacyId || b.productId !== productId || !b.active) continue;
-    if (b.expiry < TODAY || b.quantity <= b.reserved) continue;
+    if (b.expiry < today || b.quantity <= b.reserved) continue;
     packs += b.quantity - b.reserved;
     if (earliest === null || b.expiry < earliest) earliest = b.expiry;
   }
   return { packs, earliest };
 }
 
-function reference(scope: ShortageFilter['scope']): ShortageItem[] {
+function reference(scope: ShortageFilter['scope'], today = TODAY): ShortageItem[] {
   const items: ShortageItem[] = [];
   for (const product of products.filter((p) => p.active && p.min > 0)) {
     const sources = pharmacies
       .filter((ph) => ph.active)
-      .map((ph) => ({ ph, ...sellable(ph.id, product.id) }))
+      .map((ph) => ({ ph, ...sellable(ph.id, product.id, today) }))
       .filter((s) => s.packs > product.min)
       .sort(
         (a, b) =>
@@ -117,7 +117,7 @@ function reference(scope: ShortageFilter['scope']): ShortageItem[] {
       );
     const source = sources[0];
     for (const pharmacy of pharmacies.filter((ph) => ph.active && (scope === 'all' || scope.includes(ph.id)))) {
-      const current = sellable(pharmacy.id, product.id).packs;
+      const current = sellable(pharmacy.id, product.id, today).packs;
       if (current > product.min) continue;
       const deficit = product.min - current;
       const spare = source ? source.packs - product.min : 0;
@@ -174,7 +174,58 @@ function sorted(items: ShortageItem[], sort: ShortageSort): ShortageItem[] {
   return [...items].sort(by[sort.replace(/^-/, '')]);
 }
 
-describe('the shortages', () => {
+/** The pharmacies, products and batches above, written as the projections would. */
+async function seed(db: ReadDb): Promise<void> {
+  const now = new Date().toISOString();
+  await db
+    .insertInto('pharmacies')
+    .values(
+      pharmacies.map((p) => ({
+        id: p.id,
+        name: p.name,
+        nameAr: null,
+        address: 'x',
+        addressAr: null,
+        phone: null,
+        email: null,
+        managerId: null,
+        isActive: p.active,
+        createdAt: now,
+        updatedAt: now,
+        revision: '1',
+      })),
+    )
+    .execute();
+  await sql`
+    INSERT INTO products (id, sku, name, price, sales_unit, units_per_package, commission_rate, commission_enabled,
+                          min_stock_level, max_stock_level, requires_prescription, is_active, search_text,
+                          created_at, updated_at)
+    SELECT id, left(id::text, 8), name, 1, 'whole', 1, 0, false, min, 100, false, active, lower(name), now(), now()
+      FROM jsonb_to_recordset(${JSON.stringify(products)}::jsonb) AS t(id uuid, name text, min int, active boolean)`.execute(
+    db,
+  );
+  await sql`
+    INSERT INTO inventory_batches (id, product_id, pharmacy_id, batch_number, quantity, reserved_quantity, expiry_date,
+                                   received_date, is_active, created_at, updated_at)
+    SELECT gen_random_uuid(), "productId", "pharmacyId", 'L', quantity, reserved, expiry, '2026-01-01', active, now(), now()
+      FROM jsonb_to_recordset(${JSON.stringify(batches)}::jsonb)
+        AS t("productId" uuid, "pharmacyId" uuid, quantity int, reserved int, expiry date, active boolean)`.execute(db);
+}
+
+/** The cards of a list of shortages. */
+const cardsOf = (items: ShortageItem[]) => ({
+  total: items.length,
+  critical: items.filter((i) => i.currentStock <= 0).length,
+  canFulfill: items.filter((i) => i.canFulfill).length,
+  deficit: items.reduce((sum, i) => sum + i.deficit, 0),
+});
+
+// Read from the rows kept by the triggers (migration ShortageCache), and, in a database that never
+// keeps them, from the grid of every pharmacy and product.
+describe.each([
+  ['kept as rows', false],
+  ['summed from the grid', true],
+])('the shortages, %s', (_mode, fromGrid) => {
   let database: TestDatabase;
   let db: ReadDb;
   let queries: ShortageQueries;
@@ -183,42 +234,11 @@ describe('the shortages', () => {
     database = await createTestDatabase();
     db = createReadDb(createPool(database.url, { max: 4 }));
     queries = new ShortageQueries(db);
-    const now = new Date().toISOString();
-    await db
-      .insertInto('pharmacies')
-      .values(
-        pharmacies.map((p) => ({
-          id: p.id,
-          name: p.name,
-          nameAr: null,
-          address: 'x',
-          addressAr: null,
-          phone: null,
-          email: null,
-          managerId: null,
-          isActive: p.active,
-          createdAt: now,
-          updatedAt: now,
-          revision: '1',
-        })),
-      )
-      .execute();
-    await sql`
-      INSERT INTO products (id, sku, name, price, sales_unit, units_per_package, commission_rate, commission_enabled,
-                            min_stock_level, max_stock_level, requires_prescription, is_active, search_text,
-                            created_at, updated_at)
-      SELECT id, left(id::text, 8), name, 1, 'whole', 1, 0, false, min, 100, false, active, lower(name), now(), now()
-        FROM jsonb_to_recordset(${JSON.stringify(products)}::jsonb) AS t(id uuid, name text, min int, active boolean)`.execute(
-      db,
-    );
-    await sql`
-      INSERT INTO inventory_batches (id, product_id, pharmacy_id, batch_number, quantity, reserved_quantity, expiry_date,
-                                     received_date, is_active, created_at, updated_at)
-      SELECT gen_random_uuid(), "productId", "pharmacyId", 'L', quantity, reserved, expiry, '2026-01-01', active, now(), now()
-        FROM jsonb_to_recordset(${JSON.stringify(batches)}::jsonb)
-          AS t("productId" uuid, "pharmacyId" uuid, quantity int, reserved int, expiry date, active boolean)`.execute(
-      db,
-    );
+    await seed(db);
+    if (fromGrid) {
+      await sql`DELETE FROM shortage_day`.execute(db);
+      await sql`CREATE OR REPLACE FUNCTION shortages_fill(day date) RETURNS void LANGUAGE sql AS ''`.execute(db);
+    }
   });
   afterAll(async () => {
     await db.destroy();
@@ -235,12 +255,9 @@ describe('the shortages', () => {
     const expected = reference(scope);
     expect(expected.length).toBeGreaterThan(10);
     const cards = await queries.summary({ scope, today: TODAY, text: '' });
-    expect(cards).toEqual({
-      total: expected.length,
-      critical: expected.filter((i) => i.currentStock <= 0).length,
-      canFulfill: expected.filter((i) => i.canFulfill).length,
-      deficit: expected.reduce((sum, i) => sum + i.deficit, 0),
-    });
+    expect(cards).toEqual(cardsOf(expected));
+    const searched = await queries.summary({ scope, today: TODAY, text: 'product 01' });
+    expect(searched).toEqual(cardsOf(expected.filter((i) => i.productName.toLowerCase().includes('product 01'))));
   });
 
   it.each(scopes)('pages every order for %s as the pairs sort, with or without a search', async (_, scope) => {
@@ -269,5 +286,108 @@ describe('the shortages', () => {
       const matching = order.filter((i) => i.productName.toLowerCase().includes('product 01'));
       expect(searched).toEqual({ total: matching.length, items: matching.slice(0, 20) });
     }
+  });
+});
+
+describe('the shortages kept as rows', () => {
+  let database: TestDatabase;
+  let db: ReadDb;
+  let queries: ShortageQueries;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = createReadDb(createPool(database.url, { max: 4 }));
+    queries = new ShortageQueries(db);
+    await seed(db);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  /** The kept rows as they stand. */
+  const kept = async () => ({
+    day: (await sql<{ day: string }>`SELECT as_of::text AS day FROM shortage_day`.execute(db)).rows,
+    rows: (await sql`SELECT * FROM shortages ORDER BY pharmacy_id, product_id`.execute(db)).rows,
+    sources: (await sql`SELECT * FROM shortage_sources ORDER BY product_id`.execute(db)).rows,
+    counts: (await sql`SELECT * FROM shortage_counts ORDER BY pharmacy_id`.execute(db)).rows,
+  });
+  /** The same rows filled from scratch for the same day. */
+  const refilled = async (day: string) => {
+    await sql`DELETE FROM shortage_day`.execute(db);
+    await sql`SELECT shortages_fill(${day}::date)`.execute(db);
+    return kept();
+  };
+
+  it('moves the day kept forward and back, as packs expire', async () => {
+    for (const day of [TODAY, '2026-06-16', '2027-01-02', '2026-06-01', '2026-06-14']) {
+      expect(await queries.summary({ scope: 'all', today: day, text: '' })).toEqual(cardsOf(reference('all', day)));
+      expect((await kept()).day).toEqual([{ day }]);
+      const page = await queries.page(
+        { scope: 'all', today: day, text: '' },
+        { sort: '-deficit', limit: 30, offset: 0 },
+      );
+      expect(page.items).toEqual(sorted(reference('all', day), '-deficit').slice(0, 30));
+    }
+  });
+
+  it('follows every write to the batches, products and pharmacies as a fill from scratch would', async () => {
+    await queries.summary({ scope: 'all', today: TODAY, text: '' });
+    const ids = (await sql<{ id: string }>`SELECT id FROM inventory_batches ORDER BY id`.execute(db)).rows.map(
+      (r) => r.id,
+    );
+    const some = (from: number, count: number) => sql.join(ids.slice(from, from + count));
+    const newProduct = randomUUID();
+    const newPharmacy = randomUUID();
+    const writes = [
+      sql`UPDATE inventory_batches SET quantity = greatest(quantity - 7, 0) WHERE id IN (${some(0, 40)})`,
+      sql`UPDATE inventory_batches SET reserved_quantity = quantity WHERE id IN (${some(40, 30)})`,
+      sql`UPDATE inventory_batches SET reserved_quantity = 0 WHERE id IN (${some(40, 10)})`,
+      sql`UPDATE inventory_batches SET is_active = NOT is_active WHERE id IN (${some(70, 25)})`,
+      sql`UPDATE inventory_batches SET expiry_date = '2026-06-10' WHERE id IN (${some(95, 20)})`,
+      sql`UPDATE inventory_batches SET expiry_date = '2027-06-10', quantity = quantity + 40 WHERE id IN (${some(115, 20)})`,
+      sql`UPDATE inventory_batches SET product_id = ${products[0]!.id}::uuid WHERE id IN (${some(135, 5)})`,
+      sql`UPDATE inventory_batches SET pharmacy_id = ${pharmacies[1]!.id}::uuid WHERE id IN (${some(140, 5)})`,
+      sql`DELETE FROM inventory_batches WHERE id IN (${some(145, 15)})`,
+      sql`INSERT INTO inventory_batches (id, product_id, pharmacy_id, batch_number, quantity, reserved_quantity,
+                                         expiry_date, received_date, is_active, created_at, updated_at)
+          SELECT gen_random_uuid(), p.id, ph.id, 'N', 90, 0, '2027-03-01', '2026-06-01', true, now(), now()
+            FROM (SELECT id FROM products ORDER BY id LIMIT 5) p CROSS JOIN (SELECT id FROM pharmacies LIMIT 3) ph`,
+      sql`UPDATE products SET min_stock_level = min_stock_level + 15 WHERE id IN (${sql.join(products.slice(0, 6).map((p) => p.id))})`,
+      sql`UPDATE products SET min_stock_level = 0 WHERE id = ${products[6]!.id}::uuid`,
+      sql`UPDATE products SET name = 'Product 999' WHERE id = ${products[7]!.id}::uuid`,
+      sql`UPDATE products SET is_active = NOT is_active WHERE id IN (${sql.join(products.slice(8, 12).map((p) => p.id))})`,
+      sql`UPDATE products SET price = 2 WHERE id = ${products[12]!.id}::uuid`,
+      sql`INSERT INTO products (id, sku, name, price, sales_unit, units_per_package, commission_rate, commission_enabled,
+                                min_stock_level, max_stock_level, requires_prescription, is_active, search_text,
+                                created_at, updated_at)
+          VALUES (${newProduct}, 'NEW-1', 'Product 500', 1, 'whole', 1, 0, false, 8, 100, false, true, 'product 500',
+                  now(), now())`,
+      sql`DELETE FROM products WHERE id = ${newProduct}::uuid`,
+      sql`UPDATE pharmacies SET name = 'Pharmacy 77' WHERE id = ${pharmacies[2]!.id}::uuid`,
+      sql`UPDATE pharmacies SET is_active = false WHERE id = ${pharmacies[4]!.id}::uuid`,
+      sql`UPDATE pharmacies SET is_active = true WHERE id = ${pharmacies[3]!.id}::uuid`,
+      sql`INSERT INTO pharmacies (id, name, address, is_active, created_at, updated_at, revision)
+          VALUES (${newPharmacy}, 'Pharmacy 50', 'x', true, now(), now(), 1)`,
+      sql`DELETE FROM pharmacies WHERE id = ${pharmacies[5]!.id}::uuid`,
+    ];
+    for (const write of writes) {
+      await write.execute(db);
+      const now = await kept();
+      expect(now.rows.length).toBeGreaterThan(10);
+      expect(await refilled(TODAY)).toEqual(now);
+    }
+  });
+
+  it('reads the grid while none are kept, and fills them meanwhile', async () => {
+    const before = await queries.page({ scope: 'all', today: TODAY, text: '' }, { sort: 'name', limit: 40, offset: 3 });
+    await sql`DELETE FROM shortage_day`.execute(db);
+    await sql`TRUNCATE shortages, shortage_sources`.execute(db);
+    expect(
+      await queries.page({ scope: 'all', today: TODAY, text: '' }, { sort: 'name', limit: 40, offset: 3 }),
+    ).toEqual(before);
+    await queries.settled();
+    expect((await kept()).day).toEqual([{ day: TODAY }]);
+    expect((await kept()).rows).toHaveLength(before.total);
   });
 });

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { sql, type RawBuilder } from 'kysely';
 import type { ShortageItem, ShortageSort, ShortageSummaryCounts } from '@pharmacy/contracts';
 import { containsPattern, type ReadDb } from '@pharmacy/read-db';
@@ -19,18 +19,29 @@ export interface ShortageFilter {
  * spare the most (packs above its own minimum; the earliest expiry, then the
  * id, breaks a tie) and how many others can spare some.
  *
- * One pass: the sellable packs per pharmacy and product are summed once
- * (a hash aggregate over the batches in stock), the best source per product
- * is picked once from them, and the grid of active pharmacies and products
- * is joined to both by hash. (The first version looked up the sources row by
- * row in an unindexed set: minutes on a 50-pharmacy, 20,000-product chain.)
+ * Read from the shortages kept as rows (migration ShortageCache) when they
+ * hold today: a page is an index scan and the cards are kept per pharmacy.
+ * While none are kept (after a rebuild, until the fill this starts is done),
+ * from the grid, in one pass: the sellable packs per pharmacy and product are
+ * summed once (a hash aggregate over the batches in stock), the best source
+ * per product is picked once from them, and the grid of active pharmacies and
+ * products is joined to both by hash.
  */
 @Injectable()
 export class ShortageQueries {
+  private readonly logger = new Logger(ShortageQueries.name);
+  /** The fill this process started, while it runs. */
+  private filling: Promise<void> | null = null;
+
   constructor(@Inject(READ_DB) private readonly db: ReadDb) {}
 
   /** Every shortage, largest deficit first (the specification's plain array). */
   async all(filter: ShortageFilter): Promise<ShortageItem[]> {
+    if (await this.kept(filter.today)) {
+      const { rows } = await sql<ShortageRow>`${keptRows(filter)}
+        SELECT * FROM short ORDER BY ${orderBy('-deficit')}`.execute(this.db);
+      return this.withSources(rows);
+    }
     const { rows } = await sql<ShortageRow>`${this.shortages(filter)}
       SELECT * FROM short ORDER BY ${orderBy('-deficit')}`.execute(this.db);
     return rows.map(toItem);
@@ -46,6 +57,16 @@ export class ShortageQueries {
     filter: ShortageFilter,
     page: { sort: ShortageSort; limit: number; offset: number },
   ): Promise<{ items: ShortageItem[]; total: number }> {
+    if (await this.kept(filter.today)) {
+      const [{ rows }, { rows: counted }] = await Promise.all([
+        sql<ShortageRow>`${keptRows(filter)}
+          SELECT * FROM short ORDER BY ${orderBy(page.sort)} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(
+          this.db,
+        ),
+        sql<{ n: string }>`${keptCounts(filter)} SELECT coalesce(sum(shortages), 0) AS n FROM counts`.execute(this.db),
+      ]);
+      return { items: await this.withSources(rows), total: Number(counted[0]!.n) };
+    }
     const { rows } = await sql<ShortageRow & { total: string }>`${this.grid(filter)}
       SELECT g.*, src.pharmacy_id AS "sourceId", src.name AS "sourceName", src.name_ar AS "sourceNameAr",
              coalesce(src.spare, 0)::int AS "sourceSpare", coalesce(src.others, 0)::int AS "otherLocations"
@@ -80,6 +101,13 @@ export class ShortageQueries {
 
   /** The four cards of the shortages page over every shortage matching (not one page). */
   async summary(filter: ShortageFilter): Promise<ShortageSummaryCounts> {
+    if (await this.kept(filter.today)) {
+      const { rows } = await sql<CountsRow>`${keptCounts(filter)}
+        SELECT coalesce(sum(shortages), 0) AS total, coalesce(sum(critical), 0) AS critical,
+               coalesce(sum(fulfillable), 0) AS "canFulfill", coalesce(sum(deficit), 0) AS deficit
+          FROM counts`.execute(this.db);
+      return toCounts(rows[0]!);
+    }
     if (filter.text === '') return this.counts(filter);
     const { rows } = await sql<CountsRow>`
       ${this.shortages(filter)}
@@ -142,6 +170,84 @@ export class ShortageQueries {
     return toCounts(rows[0]!);
   }
 
+  /**
+   * Whether the shortages kept as rows (migration ShortageCache) hold `today`:
+   * the day kept is moved to it if need be (only the products with packs
+   * expiring in between are counted again). None kept (after a rebuild): the
+   * rows are filled in the background and this read sums the grid.
+   */
+  private async kept(today: string): Promise<boolean> {
+    const { rows } = await sql<{ asOf: string }>`SELECT as_of::text AS "asOf" FROM shortage_day`.execute(this.db);
+    const asOf = rows[0]?.asOf;
+    if (asOf === today) return true;
+    if (asOf === undefined) {
+      this.fillInBackground(today);
+      return false;
+    }
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        // A rebuild holds the rows' lock while it replays: read the grid rather than wait for it.
+        await sql`SET LOCAL lock_timeout = ${sql.lit(`${MOVE_LOCK_TIMEOUT_MS}ms`)}`.execute(trx);
+        const moved = await sql<{ moved: boolean }>`SELECT shortages_move_to(${today}::date) AS moved`.execute(trx);
+        return moved.rows[0]!.moved;
+      });
+    } catch (error) {
+      if (isLockTimeout(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Fills the rows for `today` unless a fill of this process is under way; a failure is logged (the next read tries again). */
+  private fillInBackground(today: string): void {
+    if (this.filling) return;
+    this.filling = sql`SELECT shortages_fill(${today}::date)`
+      .execute(this.db)
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          this.logger.warn(`Shortages not kept as rows: ${error instanceof Error ? error.message : String(error)}`);
+        },
+      )
+      .finally(() => {
+        this.filling = null;
+      });
+  }
+
+  /** The fill this process started, if one runs (tests wait for it). */
+  settled(): Promise<void> {
+    return this.filling ?? Promise.resolve();
+  }
+
+  /** Rows of the kept shortages with the suggested source of their product. */
+  private async withSources(rows: ShortageRow[]): Promise<ShortageItem[]> {
+    if (rows.length === 0) return [];
+    const products = [...new Set(rows.map((row) => row.productId))];
+    const { rows: sources } = await sql<{
+      productId: string;
+      sourceId: string;
+      sourceName: string;
+      sourceNameAr: string | null;
+      sourceSpare: number;
+      otherLocations: number;
+    }>`
+      SELECT src.product_id AS "productId", src.pharmacy_id AS "sourceId", ph.name AS "sourceName",
+             ph.name_ar AS "sourceNameAr", src.spare AS "sourceSpare", src.others AS "otherLocations"
+        FROM shortage_sources src JOIN pharmacies ph ON ph.id = src.pharmacy_id
+       WHERE src.product_id IN (${sql.join(products)})`.execute(this.db);
+    const byProduct = new Map(sources.map((source) => [source.productId, source]));
+    return rows.map((row) => {
+      const source = byProduct.get(row.productId);
+      return toItem({
+        ...row,
+        sourceId: source?.sourceId ?? null,
+        sourceName: source?.sourceName ?? null,
+        sourceNameAr: source?.sourceNameAr ?? null,
+        sourceSpare: source?.sourceSpare ?? 0,
+        otherLocations: source?.otherLocations ?? 0,
+      });
+    });
+  }
+
   /** `WITH ... short AS (...)`: the shortages matching the filter, one row each with its suggested source. */
   private shortages(filter: ShortageFilter): RawBuilder<unknown> {
     return sql`
@@ -183,6 +289,67 @@ function stockSql(today: string, where: RawBuilder<unknown>): RawBuilder<unknown
     FROM inventory_batches
     WHERE is_active AND expiry_date >= ${today}::date AND quantity > reserved_quantity AND ${where}
     GROUP BY pharmacy_id, product_id`;
+}
+
+/**
+ * `WITH short AS (...)`: the kept shortages matching the filter, with the grid's
+ * column names (its sources apart). The default order reads
+ * `shortages_deficit_idx`; the other names come from the products and pharmacies.
+ */
+function keptRows(filter: ShortageFilter): RawBuilder<unknown> {
+  return sql`
+    WITH short AS (
+      SELECT t.pharmacy_id AS "pharmacyId", t.pharmacy_name AS "pharmacyName", ph.name_ar AS "pharmacyNameAr",
+             t.product_id AS "productId", t.product_name AS "productName", p.name_ar AS "productNameAr",
+             p.sku AS "productSku", t.min_stock_level AS "minStockLevel", t.current_stock AS "currentStock"
+        FROM shortages t
+        JOIN products p ON p.id = t.product_id
+        JOIN pharmacies ph ON ph.id = t.pharmacy_id
+       WHERE ${keptMatching(filter)}
+    )`;
+}
+
+/**
+ * `WITH counts AS (...)`: the cards of the kept shortages matching the filter,
+ * per pharmacy. Without a search they are kept too (`shortage_counts`, moved
+ * by a trigger on the rows), so no shortage is read; a search counts the rows
+ * it matches.
+ */
+function keptCounts(filter: ShortageFilter): RawBuilder<unknown> {
+  if (filter.text === '') {
+    return sql`
+      WITH counts AS (
+        SELECT t.shortages, t.critical, t.fulfillable, t.deficit FROM shortage_counts t WHERE ${keptMatching(filter)}
+      )`;
+  }
+  return sql`
+    WITH counts AS (
+      SELECT count(*) AS shortages, count(*) FILTER (WHERE t.current_stock <= 0) AS critical,
+             count(*) FILTER (WHERE t.can_fulfill) AS fulfillable, sum(t.min_stock_level - t.current_stock) AS deficit
+        FROM shortages t
+        JOIN products p ON p.id = t.product_id
+        JOIN pharmacies ph ON ph.id = t.pharmacy_id
+       WHERE ${keptMatching(filter)}
+    )`;
+}
+
+/** At a pharmacy in scope, with the product (p) or the pharmacy (ph) named by the search. */
+function keptMatching(filter: ShortageFilter): RawBuilder<unknown> {
+  const inScopeSql = filter.scope === 'all' ? sql`true` : sql`t.pharmacy_id IN (${sql.join(inScope(filter.scope))})`;
+  const pattern = containsPattern(filter.text);
+  const matching =
+    filter.text === ''
+      ? sql`true`
+      : sql`(p.search_text LIKE ${pattern} OR ph.name ILIKE ${pattern} OR ph.name_ar ILIKE ${pattern})`;
+  return sql`${inScopeSql} AND ${matching}`;
+}
+
+/** How long a read waits to move the kept day before it reads the grid instead. */
+const MOVE_LOCK_TIMEOUT_MS = 2000;
+
+/** PostgreSQL's lock_not_available (a lock_timeout ran out). */
+function isLockTimeout(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '55P03';
 }
 
 const gridColumns = sql`

@@ -17,6 +17,7 @@ import * as m1764937000000 from './1764937000000-SalesAndAuditPaging';
 import * as m1765000000000 from './1765000000000-OfflineSales';
 import * as m1765100000000 from './1765100000000-HistoryReadsAuditData';
 import * as m1765200000000 from './1765200000000-StockTotals';
+import * as m1765300000000 from './1765300000000-ShortageCache';
 
 /** Every read-side migration, in order. Names are `<epoch ms>-<Name>`; never rename one that has shipped. */
 export const readDbMigrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const readDbMigrations: Record<string, Migration> = {
   '1765000000000-OfflineSales': m1765000000000,
   '1765100000000-HistoryReadsAuditData': m1765100000000,
   '1765200000000-StockTotals': m1765200000000,
+  '1765300000000-ShortageCache': m1765300000000,
 };
