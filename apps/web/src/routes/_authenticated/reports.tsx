@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   commissionReportQueryOptions,
   dailyMetricsQueryOptions,
+  salesReportPageQueryOptions,
   salesSummaryQueryOptions,
   stockSummaryQueryOptions,
 } from '../../features/reports/api/reports';
@@ -43,6 +44,10 @@ export const Route = createFileRoute('/_authenticated/reports')({
     switch (selection.type) {
       case 'sales':
         if (!resolved.ok) return;
+        // The table's first page as the report opens it: newest first, unsearched (ReportsPage).
+        void queryClient.prefetchQuery(
+          salesReportPageQueryOptions({ window: resolved.window, pharmacyId, q: '', sort: '-date', page: 1 }),
+        );
         void queryClient.prefetchQuery(salesSummaryQueryOptions(resolved.window, pharmacyId));
         void queryClient.prefetchQuery(dailyMetricsQueryOptions(pharmacyId));
         return;

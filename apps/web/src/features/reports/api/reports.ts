@@ -19,7 +19,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { fetchJsonAt, fetchPageAt, withQuery } from '../../../lib/api';
 import { inventoryQueryKey } from '../../../lib/catalogue';
-import { fetchAllPages, useServerPage } from '../../../lib/server-page';
+import { fetchAllPages, serverPageQueryOptions, useServerPage, type ServerPageRequest } from '../../../lib/server-page';
 import {
   EXPIRY_REPORT_DAYS,
   INVENTORY_REPORT_SORT,
@@ -57,7 +57,16 @@ export interface SalesListRequest {
  * default; the server counts them all (X-Total-Count).
  */
 export function useSalesReportPage(request: SalesListRequest & { page: number }, enabled = true) {
-  return useServerPage(saleSchema, {
+  return useServerPage(saleSchema, { ...salesReportPageRequest(request), enabled });
+}
+
+/** The same page's query, for the route to ask for the first page as it opens. */
+export function salesReportPageQueryOptions(request: SalesListRequest & { page: number }) {
+  return serverPageQueryOptions(saleSchema, salesReportPageRequest(request));
+}
+
+function salesReportPageRequest(request: SalesListRequest & { page: number }): ServerPageRequest {
+  return {
     path: '/api/sales',
     keyPrefix: [salesKey, 'report'],
     page: request.page,
@@ -65,8 +74,7 @@ export function useSalesReportPage(request: SalesListRequest & { page: number },
     q: request.q,
     sort: request.sort,
     filters: { pharmacyId: request.pharmacyId, ...request.window },
-    enabled,
-  });
+  };
 }
 
 /**

@@ -130,8 +130,8 @@ describe('Reports', () => {
     expect(screen.getByTestId('report-period').textContent).toMatch(/^From .+ to .+$/);
     // Specification 001 §7, §9: 100 sales at a time, the newest first, for the period.
     expect(callsTo('GET', `/api/sales?${last30}&sort=-date&limit=100&offset=0`)).toHaveLength(1);
-    // Each chart is a region named by its title.
-    expect(screen.getByRole('region', { name: 'Sales per day' })).toBeTruthy();
+    // Each chart is a region named by its title, drawn after the numbers.
+    expect(await screen.findByRole('region', { name: 'Sales per day' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Sales by pharmacy' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Top products' })).toBeTruthy();
   });

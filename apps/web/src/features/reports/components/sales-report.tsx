@@ -1,6 +1,7 @@
 import type { Sale, SalesSort } from '@pharmacy/contracts';
 import { Badge, Flex, Skeleton, Table, Text } from '@radix-ui/themes';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LoadErrorCallout } from '../../../components/load-error-callout';
 import { useDateTimeFormatter } from '../../../lib/dates';
@@ -52,6 +53,9 @@ export function SalesReport({
   const summary = useSalesSummary(window, pharmacyId);
   const metrics = useDailyMetrics(pharmacyId);
   const totals = summary.data?.totals;
+  // The charts are drawn after the tiles and the table, in a pass of their own: their SVG is the
+  // heaviest part of the page, and the numbers should not wait for it.
+  const charted = useDeferredValue(summary.data);
   const walkIn = intl.formatMessage({ id: 'reports.sales.walkIn' });
 
   const renderRow = (sale: Sale) => (
@@ -148,8 +152,8 @@ export function SalesReport({
         ]}
       />
 
-      {summary.isPending && <Skeleton height="240px" />}
-      {summary.data && <SalesCharts summary={summary.data} window={window} today={today} />}
+      {!charted && !summary.isError && <Skeleton height="240px" />}
+      {charted && <SalesCharts summary={charted} window={window} today={today} />}
 
       <SearchField
         className="search-field"
