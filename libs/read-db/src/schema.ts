@@ -278,6 +278,12 @@ export interface ShortageSourcesTable {
   others: number;
 }
 
+/** The products a transaction changed, counted again as it commits (empty between transactions). */
+export interface ShortageDirtyTable {
+  tx: Generated<string>;
+  productId: string;
+}
+
 /** The day `shortages` and `shortage_sources` are counted for (no row: not kept). */
 export interface ShortageDayTable {
   onlyRow: boolean;
@@ -604,6 +610,7 @@ export interface ReadDatabase {
   shortages: ShortagesTable;
   shortageSources: ShortageSourcesTable;
   shortageCounts: ShortageCountsTable;
+  shortageDirty: ShortageDirtyTable;
   shortageDay: ShortageDayTable;
   sales: SalesTable;
   saleLines: SaleLinesTable;

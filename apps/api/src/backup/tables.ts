@@ -37,6 +37,7 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   shortage_sources: "each product's suggested source, part of the same cache",
   shortage_counts: "the shortages' cards per pharmacy, part of the same cache",
   shortage_day: 'the day the cache is counted for: without its row the cache is filled again',
+  shortage_dirty: 'products a transaction changed, counted again as it commits (empty between transactions)',
 };
 
 /** The read models' tables: rebuilt from the log at restore (projection name for each). */

@@ -377,6 +377,14 @@ describe('the shortages kept as rows', () => {
       expect(now.rows.length).toBeGreaterThan(10);
       expect(await refilled(TODAY)).toEqual(now);
     }
+    // Several writes in one transaction (as the projector applies a page of events): counted as it commits.
+    await db.transaction().execute(async (trx) => {
+      for (const write of writes.slice(0, 6)) await write.execute(trx);
+      await sql`UPDATE products SET min_stock_level = 40 WHERE id = ${products[13]!.id}::uuid`.execute(trx);
+    });
+    const now = await kept();
+    expect((await sql`SELECT * FROM shortage_dirty`.execute(db)).rows).toEqual([]);
+    expect(await refilled(TODAY)).toEqual(now);
   });
 
   it('reads the grid while none are kept, and fills them meanwhile', async () => {

@@ -47,6 +47,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE INDEX shortages_deficit_idx ON shortages
       ((min_stock_level - current_stock) DESC, product_name, pharmacy_name, product_id, pharmacy_id)`.execute(db);
+  // The products a transaction changed, counted again once as it commits (flush_shortages).
+  await sql`
+    CREATE TABLE shortage_dirty (
+      tx bigint NOT NULL DEFAULT txid_current(),
+      product_id uuid NOT NULL
+    )`.execute(db);
+  await sql`CREATE INDEX shortage_dirty_tx_idx ON shortage_dirty (tx)`.execute(db);
   await sql`
     CREATE TABLE shortage_counts (
       pharmacy_id uuid PRIMARY KEY,
@@ -226,7 +233,36 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       RETURN NULL;
     END $$`.execute(db);
 
-  // The triggers: the products (and pharmacies) a statement on a live table changed, counted again.
+  // A sale writes its batches in several statements, and the projector applies many events in one
+  // transaction: the products they touch are noted as each statement ends and counted again once,
+  // as the transaction commits (a deferred trigger on the notes). The shared lock is taken at the
+  // first note and held to the commit, so a fill or a move of the day waits for the transaction.
+  await sql`
+    CREATE FUNCTION mark_shortages(products uuid[]) RETURNS void
+    LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_advisory_xact_lock_shared(${sql.lit(SHORTAGE_LOCK)});
+      IF coalesce(cardinality(products), 0) = 0 OR NOT EXISTS (SELECT 1 FROM public.shortage_day) THEN
+        RETURN;
+      END IF;
+      INSERT INTO public.shortage_dirty (product_id) SELECT DISTINCT unnest(products);
+    END $$`.execute(db);
+  await sql`
+    CREATE FUNCTION flush_shortages() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      products uuid[];
+    BEGIN
+      -- The first note of the transaction takes them all; the others find none.
+      WITH gone AS (DELETE FROM public.shortage_dirty WHERE tx = txid_current() RETURNING product_id)
+      SELECT array_agg(DISTINCT product_id) INTO products FROM gone;
+      PERFORM refresh_shortages(products);
+      RETURN NULL;
+    END $$`.execute(db);
+  await sql`
+    CREATE CONSTRAINT TRIGGER shortage_dirty_flushed AFTER INSERT ON shortage_dirty
+    DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION flush_shortages()`.execute(db);
+
+  // The triggers: the products a statement on a live table changed, noted (the pharmacies: counted at once).
   await sql`
     CREATE FUNCTION inventory_batches_shortages() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -234,11 +270,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         RETURN NULL;
       END IF;
       IF TG_OP = 'INSERT' THEN
-        PERFORM refresh_shortages(ARRAY(SELECT DISTINCT product_id FROM new_rows WHERE is_active));
+        PERFORM mark_shortages(ARRAY(SELECT DISTINCT product_id FROM new_rows WHERE is_active));
       ELSIF TG_OP = 'DELETE' THEN
-        PERFORM refresh_shortages(ARRAY(SELECT DISTINCT product_id FROM old_rows WHERE is_active));
+        PERFORM mark_shortages(ARRAY(SELECT DISTINCT product_id FROM old_rows WHERE is_active));
       ELSE
-        PERFORM refresh_shortages(ARRAY(
+        PERFORM mark_shortages(ARRAY(
           SELECT o.product_id FROM old_rows o JOIN new_rows n ON n.id = o.id
            WHERE (o.product_id, o.pharmacy_id, o.quantity, o.reserved_quantity, o.is_active, o.expiry_date)
                  IS DISTINCT FROM (n.product_id, n.pharmacy_id, n.quantity, n.reserved_quantity, n.is_active, n.expiry_date)
@@ -255,11 +291,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         RETURN NULL;
       END IF;
       IF TG_OP = 'INSERT' THEN
-        PERFORM refresh_shortages(ARRAY(SELECT id FROM new_rows));
+        PERFORM mark_shortages(ARRAY(SELECT id FROM new_rows));
       ELSIF TG_OP = 'DELETE' THEN
-        PERFORM refresh_shortages(ARRAY(SELECT id FROM old_rows));
+        PERFORM mark_shortages(ARRAY(SELECT id FROM old_rows));
       ELSE
-        PERFORM refresh_shortages(ARRAY(
+        PERFORM mark_shortages(ARRAY(
           SELECT n.id FROM old_rows o JOIN new_rows n ON n.id = o.id
            WHERE (o.name, o.min_stock_level, o.is_active) IS DISTINCT FROM (n.name, n.min_stock_level, n.is_active)));
       END IF;
@@ -320,6 +356,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP FUNCTION inventory_batches_shortages()`.execute(db);
   await sql`DROP FUNCTION products_shortages()`.execute(db);
   await sql`DROP FUNCTION pharmacies_shortages()`.execute(db);
+  await sql`DROP TRIGGER shortage_dirty_flushed ON shortage_dirty`.execute(db);
+  await sql`DROP FUNCTION flush_shortages()`.execute(db);
+  await sql`DROP FUNCTION mark_shortages(uuid[])`.execute(db);
   await sql`DROP FUNCTION shortages_move_to(date)`.execute(db);
   await sql`DROP FUNCTION shortages_fill(date)`.execute(db);
   await sql`DROP FUNCTION refresh_shortages(uuid[])`.execute(db);
@@ -328,6 +367,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TYPE shortage_change`.execute(db);
   await sql`DROP TABLE shortage_sources`.execute(db);
   await sql`DROP TABLE shortage_counts`.execute(db);
+  await sql`DROP TABLE shortage_dirty`.execute(db);
   await sql`DROP TABLE shortages`.execute(db);
   await sql`DROP TABLE shortage_day`.execute(db);
 }
