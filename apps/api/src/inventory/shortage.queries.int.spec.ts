@@ -212,6 +212,14 @@ async function seed(db: ReadDb): Promise<void> {
         AS t("productId" uuid, "pharmacyId" uuid, quantity int, reserved int, expiry date, active boolean)`.execute(db);
 }
 
+/** A database of its own holding the rows above, and the queries on it. */
+async function seededDatabase(): Promise<{ database: TestDatabase; db: ReadDb; queries: ShortageQueries }> {
+  const database = await createTestDatabase();
+  const db = createReadDb(createPool(database.url, { max: 4 }));
+  await seed(db);
+  return { database, db, queries: new ShortageQueries(db) };
+}
+
 /** The cards of a list of shortages. */
 const cardsOf = (items: ShortageItem[]) => ({
   total: items.length,
@@ -231,10 +239,7 @@ describe.each([
   let queries: ShortageQueries;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = createReadDb(createPool(database.url, { max: 4 }));
-    queries = new ShortageQueries(db);
-    await seed(db);
+    ({ database, db, queries } = await seededDatabase());
     if (fromGrid) {
       await sql`DELETE FROM shortage_day`.execute(db);
       await sql`CREATE OR REPLACE FUNCTION shortages_fill(day date) RETURNS void LANGUAGE sql AS ''`.execute(db);
@@ -295,10 +300,7 @@ describe('the shortages kept as rows', () => {
   let queries: ShortageQueries;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    db = createReadDb(createPool(database.url, { max: 4 }));
-    queries = new ShortageQueries(db);
-    await seed(db);
+    ({ database, db, queries } = await seededDatabase());
   });
   afterAll(async () => {
     await db.destroy();

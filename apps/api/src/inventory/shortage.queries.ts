@@ -302,10 +302,7 @@ function keptRows(filter: ShortageFilter): RawBuilder<unknown> {
       SELECT t.pharmacy_id AS "pharmacyId", t.pharmacy_name AS "pharmacyName", ph.name_ar AS "pharmacyNameAr",
              t.product_id AS "productId", t.product_name AS "productName", p.name_ar AS "productNameAr",
              p.sku AS "productSku", t.min_stock_level AS "minStockLevel", t.current_stock AS "currentStock"
-        FROM shortages t
-        JOIN products p ON p.id = t.product_id
-        JOIN pharmacies ph ON ph.id = t.pharmacy_id
-       WHERE ${keptMatching(filter)}
+      ${keptNamed(filter)}
     )`;
 }
 
@@ -326,11 +323,17 @@ function keptCounts(filter: ShortageFilter): RawBuilder<unknown> {
     WITH counts AS (
       SELECT count(*) AS shortages, count(*) FILTER (WHERE t.current_stock <= 0) AS critical,
              count(*) FILTER (WHERE t.can_fulfill) AS fulfillable, sum(t.min_stock_level - t.current_stock) AS deficit
-        FROM shortages t
-        JOIN products p ON p.id = t.product_id
-        JOIN pharmacies ph ON ph.id = t.pharmacy_id
-       WHERE ${keptMatching(filter)}
+      ${keptNamed(filter)}
     )`;
+}
+
+/** `FROM shortages t ... WHERE ...`: the kept shortages matching the filter, with their product (p) and pharmacy (ph). */
+function keptNamed(filter: ShortageFilter): RawBuilder<unknown> {
+  return sql`
+    FROM shortages t
+    JOIN products p ON p.id = t.product_id
+    JOIN pharmacies ph ON ph.id = t.pharmacy_id
+   WHERE ${keptMatching(filter)}`;
 }
 
 /** At a pharmacy in scope, with the product (p) or the pharmacy (ph) named by the search. */
