@@ -2,7 +2,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 
@@ -101,6 +101,9 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
   const ids = await serverUserIds();
 
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    // The parents keep the usual mode: as root, the server user must pass through them to
+    // read the password file beside the cluster. Only the cluster itself is private.
+    await mkdir(dirname(dataDir), { recursive: true });
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
     if (ids) await chown(dataDir, ids.uid, ids.gid);
     const password = options.ephemeral ? null : randomBytes(18).toString('base64url');
