@@ -1,3 +1,4 @@
+import { loadToastView } from '../components/toaster';
 import { loadCatalogue } from '../i18n/messages';
 
 // jsdom lacks several browser APIs that Radix and the app use; these stand-ins
@@ -42,3 +43,5 @@ if (typeof globalThis.Response === 'undefined') {
 // synchronously, so both catalogues are fetched here, before any test runs.
 void loadCatalogue('en');
 void loadCatalogue('ar');
+// The same for the toast's drawing, which the app fetches with the first toast (components/toaster.tsx).
+void loadToastView();
