@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompiledMessages } from './precompiled-messages';
 import { serviceWorker } from './pwa/vite-plugin';
+import { lightSrgbColorsOnly } from './radix-appearance';
 import { dropUnusedRadixBreakpoints } from './radix-breakpoints';
 import { dropUnusedRadixComponents } from './radix-components';
 
@@ -35,7 +36,13 @@ export default defineConfig({
     serviceWorker({ entry: here('./pwa/service-worker/worker.ts') }),
   ],
   css: {
-    postcss: { plugins: [dropUnusedRadixBreakpoints(), dropUnusedRadixComponents(here('./src'), radixThemesDir)] },
+    postcss: {
+      plugins: [
+        dropUnusedRadixBreakpoints(),
+        lightSrgbColorsOnly(),
+        dropUnusedRadixComponents(here('./src'), radixThemesDir),
+      ],
+    },
   },
   resolve: {
     alias: {
