@@ -50,8 +50,9 @@ if (only !== 'faults') {
     '--ci',
     '--json',
     `--outputFile=${report}`,
-    ...(only ? ['--selectProjects', only] : []),
+    // The paths first: --selectProjects takes every word after it as a project's name.
     ...passThrough,
+    ...(only ? ['--selectProjects', only] : []),
   ];
   status = await runJest(jestArgs);
   reports.push(report);
