@@ -1,19 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import postcss from 'postcss';
 import { lightSrgbColorsOnly, onlyInDark } from '../../radix-appearance';
+import { sourceFiles } from '../test/source-files';
 
 const srcDir = join(__dirname, '..');
 const radixDir = dirname(require.resolve('@radix-ui/themes/package.json'));
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
 
 /** The build leaves Radix Themes' dark appearance and wide-gamut colours out of the stylesheet (radix-appearance.ts). */
 describe('light colours in sRGB only', () => {

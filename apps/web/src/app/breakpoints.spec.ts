@@ -1,17 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { unusedBreakpoints } from '../../radix-breakpoints';
+import { sourceFiles } from '../test/source-files';
 
 const srcDir = join(__dirname, '..');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
 
 describe('responsive props', () => {
   // The build leaves out Radix Themes' rules for the other breakpoints (radix-breakpoints.ts).

@@ -1,24 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { validationMessages } from '@pharmacy/contracts';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createIntl } from 'react-intl';
 import { cataloguePart, firstLoadAreas, partOf } from './areas';
 import ar from './ar.json';
 import en from './en.json';
+import { sourceFiles } from '../test/source-files';
 
 const catalogues: Record<'en' | 'ar', Record<string, string>> = { en, ar };
 const srcDir = join(__dirname, '..');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !/\.spec\.tsx?$/.test(entry.name) && !entry.name.endsWith('.gen.ts')
-      ? [path]
-      : [];
-  });
-}
 
 /** Message ids written literally in the source, with the file that uses each. */
 function idsUsedInSource(): Map<string, string> {
