@@ -1,7 +1,7 @@
 import type { Sale, SalesSort } from '@pharmacy/contracts';
 import { Badge, Flex, Skeleton, Table, Text } from '@radix-ui/themes';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LoadErrorCallout } from '../../../components/load-error-callout';
 import { useDateTimeFormatter } from '../../../lib/dates';
@@ -49,53 +49,12 @@ export function SalesReport({
 }) {
   const intl = useIntl();
   const money = useMoneyFormatter();
-  const dateTime = useDateTimeFormatter();
   const summary = useSalesSummary(window, pharmacyId);
   const metrics = useDailyMetrics(pharmacyId);
   const totals = summary.data?.totals;
   // The charts are drawn after the tiles and the table, in a pass of their own: their SVG is the
   // heaviest part of the page, and the numbers should not wait for it.
   const charted = useDeferredValue(summary.data);
-  const walkIn = intl.formatMessage({ id: 'reports.sales.walkIn' });
-
-  const renderRow = (sale: Sale) => (
-    <Table.Row key={sale.id}>
-      <Table.RowHeaderCell className="nowrap">
-        <span className="code-value">{transactionId(sale.id)}</span>
-        {sale.offlineNumber && (
-          <Flex align="center" gap="1" mt="1">
-            <Badge color="orange" variant="soft" size="1">
-              <FormattedMessage id="reports.sales.offline" />
-            </Badge>
-            <Text size="1" color="gray">
-              <bdi className="code-value">{sale.offlineNumber}</bdi>
-            </Text>
-          </Flex>
-        )}
-      </Table.RowHeaderCell>
-      <Table.Cell className="nowrap">{dateTime(sale.createdAt)}</Table.Cell>
-      <Table.Cell>
-        <bdi>{customerOf(sale, walkIn)}</bdi>
-      </Table.Cell>
-      <Table.Cell>
-        <bdi>{names.pharmacy(sale.pharmacyId, sale.pharmacyName)}</bdi>
-      </Table.Cell>
-      <Table.Cell justify="end" className="nowrap">
-        <Text as="div">{money(sale.totalAmount)}</Text>
-        {Number(sale.refundedAmount) > 0 && (
-          <Text as="div" size="1" color="gray">
-            <FormattedMessage id="reports.sales.refundedLine" values={{ amount: money(sale.refundedAmount) }} />
-          </Text>
-        )}
-      </Table.Cell>
-      <Table.Cell>
-        <Badge color="green" variant="soft">
-          <FormattedMessage id="reports.sales.cash" />
-        </Badge>
-      </Table.Cell>
-    </Table.Row>
-  );
-
   return (
     <Flex direction="column" gap="4">
       {summary.isError && (
@@ -161,39 +120,115 @@ export function SalesReport({
         onValueChange={onSearchChange}
         label={intl.formatMessage({ id: 'reports.sales.search' })}
       />
-      <ReportTable
-        label={{ id: 'reports.sales.tableLabel' }}
-        columns={[
-          { id: 'reports.column.transactionId' },
-          { id: 'reports.column.dateTime', sortKey: 'date', firstDirection: 'desc' },
-          { id: 'reports.column.customer', minWidth: '140px' },
-          { id: 'reports.column.location', minWidth: '140px' },
-          { id: 'reports.column.totalAmount', justify: 'end', sortKey: 'total', firstDirection: 'desc' },
-          { id: 'reports.column.paymentMethod' },
-        ]}
-        server={{ window: sales.window, onPageChange }}
+      <SalesTable
+        sales={sales}
+        names={names}
+        searched={search.settled}
         sort={sort}
-        onSortChange={(next) => onSortChange(next as SalesSort)}
-        renderRow={renderRow}
-        isLoading={sales.isPending}
-        loadError={
-          sales.isError
-            ? {
-                title: <FormattedMessage id="reports.error.sales" />,
-                children: <FormattedMessage id="reports.error.tryAgain" />,
-                onRetry: () => void sales.refetch(),
-                isRetrying: sales.isFetching,
-              }
-            : undefined
-        }
-        empty={
-          search.settled.trim() === '' ? (
-            <FormattedMessage id="reports.sales.empty" />
-          ) : (
-            <FormattedMessage id="reports.sales.emptySearch" />
-          )
-        }
+        onSortChange={onSortChange}
+        onPageChange={onPageChange}
       />
     </Flex>
   );
 }
+
+/**
+ * The report's sales, a page from the server. Drawn again only when what it shows changes: the
+ * page's other answers (the summary, today's figures, the charts' deferred pass) arrive after it,
+ * and a hundred rows drawn again at each of them held up a chain's report (docs/benchmarks.md).
+ */
+const SalesTable = memo(function SalesTable({
+  sales,
+  names,
+  searched,
+  sort,
+  onSortChange,
+  onPageChange,
+}: {
+  sales: UseQueryResult<unknown> & { window: PageWindow<Sale> };
+  names: ReportNames;
+  /** The search the list was read with. */
+  searched: string;
+  sort: SalesSort;
+  onSortChange(sort: SalesSort): void;
+  onPageChange(page: number): void;
+}) {
+  const intl = useIntl();
+  const money = useMoneyFormatter();
+  const dateTime = useDateTimeFormatter();
+  const walkIn = intl.formatMessage({ id: 'reports.sales.walkIn' });
+
+  const renderRow = (sale: Sale) => (
+    <Table.Row key={sale.id}>
+      <Table.RowHeaderCell className="nowrap">
+        <span className="code-value">{transactionId(sale.id)}</span>
+        {sale.offlineNumber && (
+          <Flex align="center" gap="1" mt="1">
+            <Badge color="orange" variant="soft" size="1">
+              <FormattedMessage id="reports.sales.offline" />
+            </Badge>
+            <Text size="1" color="gray">
+              <bdi className="code-value">{sale.offlineNumber}</bdi>
+            </Text>
+          </Flex>
+        )}
+      </Table.RowHeaderCell>
+      <Table.Cell className="nowrap">{dateTime(sale.createdAt)}</Table.Cell>
+      <Table.Cell>
+        <bdi>{customerOf(sale, walkIn)}</bdi>
+      </Table.Cell>
+      <Table.Cell>
+        <bdi>{names.pharmacy(sale.pharmacyId, sale.pharmacyName)}</bdi>
+      </Table.Cell>
+      <Table.Cell justify="end" className="nowrap">
+        <Text as="div">{money(sale.totalAmount)}</Text>
+        {Number(sale.refundedAmount) > 0 && (
+          <Text as="div" size="1" color="gray">
+            <FormattedMessage id="reports.sales.refundedLine" values={{ amount: money(sale.refundedAmount) }} />
+          </Text>
+        )}
+      </Table.Cell>
+      <Table.Cell>
+        <Badge color="green" variant="soft">
+          <FormattedMessage id="reports.sales.cash" />
+        </Badge>
+      </Table.Cell>
+    </Table.Row>
+  );
+
+  return (
+    <ReportTable
+      label={{ id: 'reports.sales.tableLabel' }}
+      columns={[
+        { id: 'reports.column.transactionId' },
+        { id: 'reports.column.dateTime', sortKey: 'date', firstDirection: 'desc' },
+        { id: 'reports.column.customer', minWidth: '140px' },
+        { id: 'reports.column.location', minWidth: '140px' },
+        { id: 'reports.column.totalAmount', justify: 'end', sortKey: 'total', firstDirection: 'desc' },
+        { id: 'reports.column.paymentMethod' },
+      ]}
+      server={{ window: sales.window, onPageChange }}
+      sort={sort}
+      onSortChange={(next) => onSortChange(next as SalesSort)}
+      renderRow={renderRow}
+      isLoading={sales.isPending}
+      loadError={
+        sales.isError
+          ? {
+              title: <FormattedMessage id="reports.error.sales" />,
+              children: <FormattedMessage id="reports.error.tryAgain" />,
+              onRetry: () => void sales.refetch(),
+              isRetrying: sales.isFetching,
+            }
+          : undefined
+      }
+      empty={
+        searched.trim() === '' ? (
+          <FormattedMessage id="reports.sales.empty" />
+        ) : (
+          <FormattedMessage id="reports.sales.emptySearch" />
+        )
+      }
+    />
+  );
+});
