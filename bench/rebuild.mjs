@@ -6,11 +6,16 @@
 // `npm run bench:rebuild` starts the kept cluster (BENCH_DATA_DIR, default
 // .data/bench-chain) and prints progress, ETA, events/s and the time of each
 // phase (replay, indexes, swap) with the machine's load.
+//
+// BENCH_PROFILE=1 says where the time goes instead of racing: one connection
+// (BENCH_PARALLEL, default 2, otherwise), each projection's own time, the Node
+// process's CPU time, and PostgreSQL's time per kind of statement (the cluster
+// is started with pg_stat_statements).
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fmt, readDb, startChainCluster } from './lib/util.mjs';
+import { fmt, pg, readDb, startChainCluster } from './lib/util.mjs';
 import { figure, memoryFigures, writeSummary } from './lib/summary.mjs';
 
 const require = createRequire(import.meta.url);
@@ -20,14 +25,20 @@ const { allProjections, rebuildProjections } = require('@pharmacy/projections');
 const TARGET = 50_000;
 
 /** Rebuilds every projection of the database at `url`; prints and returns the figures. */
-export async function rebuild(url, { log = console.log } = {}) {
+export async function rebuild(url, { log = console.log, profile = false } = {}) {
   const store = new PostgresEventStore({ connectionString: url });
   const db = readDb.createReadDb(readDb.createPool(url));
+  const spent = new Map();
+  // Profiling times each projection's writes (their PostgreSQL waits included) on one connection.
+  const projections = profile ? allProjections.map((p) => timed(p, spent)) : allProjections;
+  const cpuBefore = process.cpuUsage();
   try {
+    if (profile) await query(url, 'SELECT pg_stat_statements_reset()');
     log(`rebuilding every projection from the log (load ${loadavg()[0].toFixed(1)})`);
     let lastReport = 0;
     const started = Date.now();
-    const result = await rebuildProjections(store, db, allProjections, {
+    const result = await rebuildProjections(store, db, projections, {
+      parallel: profile ? 1 : Number(process.env.BENCH_PARALLEL ?? 2),
       onProgress: ({ phase, processed, total, fraction }) => {
         if (phase !== 'replay' || Date.now() - lastReport < 5000) return;
         lastReport = Date.now();
@@ -58,6 +69,7 @@ export async function rebuild(url, { log = console.log } = {}) {
       ),
       ...(await memoryFigures('rebuild', { self: true })),
     ]);
+    if (profile) await printProfile(url, spent, process.cpuUsage(cpuBefore), result, log);
     return { ...result, rate, target: TARGET };
   } finally {
     await store.close();
@@ -65,15 +77,71 @@ export async function rebuild(url, { log = console.log } = {}) {
   }
 }
 
+/** The projection with its writes timed into `spent` (ms by projection). */
+function timed(projection, spent) {
+  const add = (started) =>
+    spent.set(projection.name, (spent.get(projection.name) ?? 0) + Number(process.hrtime.bigint() - started) / 1e6);
+  return {
+    ...projection,
+    apply: projection.apply.bind(projection),
+    fillTotals: projection.fillTotals?.bind(projection),
+    async applyAll(trx, events) {
+      const started = process.hrtime.bigint();
+      try {
+        if (projection.applyAll) await projection.applyAll(trx, events);
+        else for (const event of events) await projection.apply(trx, event);
+      } finally {
+        add(started);
+      }
+    },
+  };
+}
+
+async function query(url, text) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function printProfile(url, spent, cpu, result, log) {
+  log(`profile: Node's CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s in ${(result.ms / 1000).toFixed(1)} s`);
+  for (const [name, ms] of [...spent].sort((a, b) => b[1] - a[1])) {
+    log(`  ${name.padEnd(14)} ${(ms / 1000).toFixed(1).padStart(7)} s (writing, PostgreSQL's waits included)`);
+  }
+  // Statements grouped by their verb and table: COPY "sales", INSERT INTO product_sales_chain, UPDATE inventory_batches...
+  const rows = await query(
+    url,
+    `SELECT substring(regexp_replace(lower(query), '\\s+', ' ', 'g') FROM '^(\\w+ (?:into |from )?"?[a-z_]+)') AS kind,
+             sum(calls)::bigint AS calls, sum(rows)::bigint AS rows, round(sum(total_exec_time))::bigint AS ms
+        FROM pg_stat_statements GROUP BY 1 ORDER BY 4 DESC LIMIT 20`,
+  );
+  const total = rows.reduce((sum, row) => sum + Number(row.ms), 0);
+  log(`profile: PostgreSQL's statements ${(total / 1000).toFixed(1)} s (the 20 costliest kinds)`);
+  for (const row of rows) {
+    const perRow = Number(row.rows) > 0 ? `${((Number(row.ms) * 1000) / Number(row.rows)).toFixed(1)} µs a row` : '';
+    log(
+      `  ${String(row.kind).replaceAll('"', '').padEnd(42)} ${(Number(row.ms) / 1000).toFixed(1).padStart(6)} s ` +
+        `${fmt.int(Number(row.calls)).padStart(7)} calls ${fmt.int(Number(row.rows)).padStart(10)} rows  ${perRow}`,
+    );
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dataDir = resolve(process.env.BENCH_DATA_DIR ?? '.data/bench-chain');
-  const cluster = await startChainCluster(dataDir);
+  const profile = process.env.BENCH_PROFILE === '1';
+  const cluster = await startChainCluster(dataDir, profile ? { shared_preload_libraries: 'pg_stat_statements' } : {});
   try {
     const url = cluster.url.replace(/\/postgres$/, '/chain');
     // A cluster kept from an older checkout gets this one's read-model migrations first.
     await readDb.migrateDatabase(url);
+    if (profile) await query(url, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     await rebuild(url, {
       log: (text) => console.log(`[bench:rebuild] ${text}`),
+      profile,
     });
     await writeSummary(await memoryFigures('rebuild', { dataDir: cluster.dataDir }));
   } finally {

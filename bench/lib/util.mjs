@@ -153,7 +153,7 @@ export const chainServerSettings = {
   work_mem: '64MB',
 };
 
-/** Starts (or reuses) the kept chain cluster with `chainServerSettings`. */
-export function startChainCluster(dataDir) {
-  return readDb.startLocalPostgres({ dataDir, ephemeral: false, settings: chainServerSettings });
+/** Starts (or reuses) the kept chain cluster with `chainServerSettings` (and `extra` settings, e.g. to profile). */
+export function startChainCluster(dataDir, extra = {}) {
+  return readDb.startLocalPostgres({ dataDir, ephemeral: false, settings: { ...chainServerSettings, ...extra } });
 }
