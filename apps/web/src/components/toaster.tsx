@@ -48,9 +48,9 @@ export function Toaster({ children }: { children: ReactNode }) {
   const toast = useCallback((input: ToastInput) => {
     nextId.current += 1;
     setShown({ ...input, id: nextId.current, open: true });
-    if (!toastView) {
-      loadToastView().then(setView, (error: unknown) => console.error('The toast could not be loaded', error));
-    }
+    // Another Toaster (or a test) may have fetched it since this one mounted.
+    if (toastView) setView(toastView);
+    else loadToastView().then(setView, (error: unknown) => console.error('The toast could not be loaded', error));
   }, []);
   const value = useMemo(() => ({ toast }), [toast]);
 
