@@ -3,16 +3,11 @@ import { Toast } from 'radix-ui';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { CloseIcon } from './icons';
-import type { ToastInput } from './toaster';
+import type { ShownToast } from './toast-types';
 
 /** Specification §9: toasts close after 5 s, swipe right past 50 px, F8 focuses them. */
 export const TOAST_DURATION_MS = 5000;
 const SWIPE_THRESHOLD_PX = 50;
-
-export interface ShownToast extends ToastInput {
-  id: number;
-  open: boolean;
-}
 
 /**
  * The toast on screen and the region that holds it (Radix Toast). Fetched when

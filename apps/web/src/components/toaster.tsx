@@ -1,13 +1,5 @@
 import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { ShownToast } from './toast-view';
-
-export type ToastVariant = 'success' | 'error';
-
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: ToastVariant;
-}
+import type { ShownToast, ToastInput } from './toast-types';
 
 interface ToastContextValue {
   toast(input: ToastInput): void;
