@@ -49,10 +49,11 @@ export function Toaster({ children }: { children: ReactNode }) {
   return (
     <ToastContext value={value}>
       {children}
-      {shown && view && (
+      {/* Once fetched, the region stays mounted (as Radix wants it before a toast opens), with or without a toast. */}
+      {view && (
         <view.ToastView
           shown={shown}
-          onOpenChange={(open) => setShown((current) => (current?.id === shown.id ? { ...current, open } : current))}
+          onOpenChange={(id, open) => setShown((current) => (current?.id === id ? { ...current, open } : current))}
         />
       )}
     </ToastContext>
