@@ -15,7 +15,8 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fmt, pg, readDb, startChainCluster } from './lib/util.mjs';
+import { fmt, readDb, startChainCluster } from './lib/util.mjs';
+import { ServerStats } from './lib/server-stats.mjs';
 import { figure, memoryFigures, writeSummary } from './lib/summary.mjs';
 
 const require = createRequire(import.meta.url);
@@ -31,9 +32,13 @@ export async function rebuild(url, { log = console.log, profile = false } = {}) 
   const spent = new Map();
   // Profiling times each projection's writes (their PostgreSQL waits included) on one connection.
   const projections = profile ? allProjections.map((p) => timed(p, spent)) : allProjections;
+  const serverStats = profile ? new ServerStats(url) : null;
   const cpuBefore = process.cpuUsage();
   try {
-    if (profile) await query(url, 'SELECT pg_stat_statements_reset()');
+    if (serverStats) {
+      await serverStats.open();
+      await serverStats.reset();
+    }
     log(`rebuilding every projection from the log (load ${loadavg()[0].toFixed(1)})`);
     let lastReport = 0;
     const started = Date.now();
@@ -69,9 +74,10 @@ export async function rebuild(url, { log = console.log, profile = false } = {}) 
       ),
       ...(await memoryFigures('rebuild', { self: true })),
     ]);
-    if (profile) await printProfile(url, spent, process.cpuUsage(cpuBefore), result, log);
+    if (serverStats) await printProfile(serverStats, spent, process.cpuUsage(cpuBefore), result, log);
     return { ...result, rate, target: TARGET };
   } finally {
+    await serverStats?.close();
     await store.close();
     await db.destroy();
   }
@@ -97,35 +103,19 @@ function timed(projection, spent) {
   };
 }
 
-async function query(url, text) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-async function printProfile(url, spent, cpu, result, log) {
+async function printProfile(serverStats, spent, cpu, result, log) {
   log(`profile: Node's CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s in ${(result.ms / 1000).toFixed(1)} s`);
   for (const [name, ms] of [...spent].sort((a, b) => b[1] - a[1])) {
     log(`  ${name.padEnd(14)} ${(ms / 1000).toFixed(1).padStart(7)} s (writing, PostgreSQL's waits included)`);
   }
-  // Statements grouped by their verb and table: COPY "sales", INSERT INTO product_sales_chain, UPDATE inventory_batches...
-  const rows = await query(
-    url,
-    `SELECT substring(regexp_replace(lower(query), '\\s+', ' ', 'g') FROM '^(\\w+ (?:into |from )?"?[a-z_]+)') AS kind,
-             sum(calls)::bigint AS calls, sum(rows)::bigint AS rows, round(sum(total_exec_time))::bigint AS ms
-        FROM pg_stat_statements GROUP BY 1 ORDER BY 4 DESC LIMIT 20`,
-  );
-  const total = rows.reduce((sum, row) => sum + Number(row.ms), 0);
+  const kinds = await serverStats.byTable(20);
+  const total = kinds.reduce((sum, kind) => sum + kind.ms, 0);
   log(`profile: PostgreSQL's statements ${(total / 1000).toFixed(1)} s (the 20 costliest kinds)`);
-  for (const row of rows) {
-    const perRow = Number(row.rows) > 0 ? `${((Number(row.ms) * 1000) / Number(row.rows)).toFixed(1)} µs a row` : '';
+  for (const { kind, calls, rows, ms } of kinds) {
+    const perRow = rows > 0 ? `${((ms * 1000) / rows).toFixed(1)} µs a row` : '';
     log(
-      `  ${String(row.kind).replaceAll('"', '').padEnd(42)} ${(Number(row.ms) / 1000).toFixed(1).padStart(6)} s ` +
-        `${fmt.int(Number(row.calls)).padStart(7)} calls ${fmt.int(Number(row.rows)).padStart(10)} rows  ${perRow}`,
+      `  ${kind.padEnd(42)} ${(ms / 1000).toFixed(1).padStart(6)} s ` +
+        `${fmt.int(calls).padStart(7)} calls ${fmt.int(rows).padStart(10)} rows  ${perRow}`,
     );
   }
 }
@@ -138,7 +128,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     const url = cluster.url.replace(/\/postgres$/, '/chain');
     // A cluster kept from an older checkout gets this one's read-model migrations first.
     await readDb.migrateDatabase(url);
-    if (profile) await query(url, 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     await rebuild(url, {
       log: (text) => console.log(`[bench:rebuild] ${text}`),
       profile,

@@ -84,6 +84,27 @@ export class ServerStats {
     return { statements, wal, commits, walSyncsPerCommit: wal.wal_sync / Math.max(1, db.commits) };
   }
 
+  /**
+   * Time, calls and rows per kind of statement, named by its verb and table (`copy "sales"`,
+   * `insert into product_sales_chain`, `update inventory_batches`): where a read side's writes go.
+   */
+  async byTable(limit = 20) {
+    const { rows } = await this.client.query(
+      `SELECT substring(regexp_replace(lower(query), '\\s+', ' ', 'g') FROM '^(\\w+ (?:into |from )?"?[a-z_]+)') AS kind,
+              sum(calls)::bigint AS calls, sum(rows)::bigint AS rows, round(sum(total_exec_time))::bigint AS ms
+         FROM pg_stat_statements
+        WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND query !~* 'pg_stat'
+        GROUP BY 1 ORDER BY 4 DESC LIMIT $1`,
+      [limit],
+    );
+    return rows.map((row) => ({
+      kind: String(row.kind).replaceAll('"', ''),
+      calls: Number(row.calls),
+      rows: Number(row.rows),
+      ms: Number(row.ms),
+    }));
+  }
+
   async close() {
     await this.client?.end();
   }
