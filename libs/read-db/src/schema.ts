@@ -570,6 +570,19 @@ export interface ProductSalesChainTable {
   revenue: Decimal;
 }
 
+/**
+ * A product's sales across every pharmacy in one calendar month of business
+ * days, net of returns; `days` counts the `product_daily_sales` rows it sums
+ * (migration ProductSalesMonths, kept by triggers on them).
+ */
+export interface ProductSalesMonthsTable {
+  month: DateColumn;
+  productId: string;
+  days: number;
+  quantity: number;
+  revenue: Decimal;
+}
+
 export interface DailySalesTable {
   pharmacyId: string;
   businessDate: DateColumn;
@@ -622,6 +635,7 @@ export interface ReadDatabase {
   productDailySales: ProductDailySalesTable;
   productSalesTotals: ProductSalesTotalsTable;
   productSalesChain: ProductSalesChainTable;
+  productSalesMonths: ProductSalesMonthsTable;
   stockLedgerMonths: StockLedgerMonthsTable;
   stockTransfers: StockTransfersTable;
   jobRuns: JobRunsTable;

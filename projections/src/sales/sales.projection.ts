@@ -9,7 +9,8 @@ import type { Projection } from '../runner/projection';
  * `sales`, `sale_lines`, `sale_items` (one row per batch a line came from),
  * `sale_returns` and `daily_sales`: everything recent sales, receipts, sale
  * details and the dashboard's metrics read; `commission_lines` and
- * `product_daily_sales` for the reports. Amounts are copied from the events,
+ * `product_daily_sales` for the reports (with its months, `product_sales_months`,
+ * which triggers on it keep). Amounts are copied from the events,
  * never computed again (a day's totals are sums of them).
  */
 export const salesProjection: Projection = {
@@ -28,7 +29,16 @@ export const salesProjection: Projection = {
     'productDailySales',
     'productSalesTotals',
     'productSalesChain',
+    // Running totals of product_daily_sales per month, kept by its triggers (migration ProductSalesMonths).
+    'productSalesMonths',
   ],
+
+  async fillTotals(trx) {
+    await sql`
+      INSERT INTO product_sales_months (month, product_id, days, quantity, revenue)
+      SELECT date_trunc('month', business_date)::date, product_id, count(*), sum(quantity), sum(revenue)
+        FROM product_daily_sales GROUP BY 1, 2`.execute(trx);
+  },
 
   async apply(trx, recorded) {
     await this.applyAll!(trx, [recorded]);

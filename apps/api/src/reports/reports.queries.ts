@@ -5,11 +5,7 @@ import type { ReadDb } from '@pharmacy/read-db';
 import { inScope, type Scope } from '../catalogue/product.queries';
 import { personName } from '../common/person-name';
 import { READ_DB } from '../infrastructure/tokens';
-
-export interface Period {
-  startDate?: string | undefined;
-  endDate?: string | undefined;
-}
+import { productSums, type Period } from './product-sums';
 
 const TOP_PRODUCTS = 10;
 
@@ -75,23 +71,8 @@ export class ReportsQueries {
       if (period.endDate) query = query.where('d.businessDate', '<=', period.endDate);
       return query;
     };
-    // All time reads each product's running totals (the chain's, or each pharmacy's); a period sums its days.
-    // The three tables share productId, quantity and revenue; the pharmacy and day filters below are
-    // applied only where the table has those columns (the chain's totals are read for every pharmacy, all time).
-    const allTime = !period.startDate && !period.endDate;
-    const source = allTime ? (scope === 'all' ? 'product_sales_chain' : 'product_sales_totals') : 'product_daily_sales';
-    // Summed per product first and named after: a month of a chain's days is 300,000 rows to add up,
-    // and grouping them by the products' names too made each row carry and hash them (docs/benchmarks.md).
-    let sums = this.db
-      .selectFrom(sql.table(source).as('s') as unknown as 'productDailySales as s')
-      .select(['s.productId', sql<string>`sum(s.quantity)`.as('quantity'), sql<string>`sum(s.revenue)`.as('revenue')])
-      .groupBy('s.productId')
-      .having(sql`sum(s.quantity)`, '>', 0);
-    if (scope !== 'all') sums = sums.where(sql<boolean>`s.pharmacy_id = any(${inScope(scope)}::uuid[])`);
-    if (period.startDate) sums = sums.where(sql<boolean>`s.business_date >= ${period.startDate}::date`);
-    if (period.endDate) sums = sums.where(sql<boolean>`s.business_date <= ${period.endDate}::date`);
     const products = this.db
-      .selectFrom(sums.as('s'))
+      .selectFrom(productSums(this.db, scope, period).as('s'))
       .innerJoin('products as p', 'p.id', 's.productId')
       .select([
         's.productId',
