@@ -37,7 +37,7 @@ export const salesProjection: Projection = {
     await sql`
       INSERT INTO product_sales_months (month, product_id, days, quantity, revenue)
       SELECT date_trunc('month', business_date)::date, product_id, count(*), sum(quantity), sum(revenue)
-        FROM product_daily_sales GROUP BY 1, 2`.execute(trx);
+        FROM product_daily_sales GROUP BY 1, 2 ORDER BY 1, 2`.execute(trx);
   },
 
   async apply(trx, recorded) {

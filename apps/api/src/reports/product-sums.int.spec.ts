@@ -4,6 +4,7 @@ import { createPool, createReadDb, type ReadDb } from '@pharmacy/read-db';
 import { createTestDatabase, type TestDatabase } from '@pharmacy/test-harness';
 import type { Scope } from '../catalogue/product.queries';
 import { productSums, type Period } from './product-sums';
+import { ReportsQueries } from './reports.queries';
 
 const pharmacies = ['a', 'b', 'c'].map((c) => `00000000-0000-4000-8000-00000000000${c}`);
 const products = ['1', '2', '3', '4', '5', '6'].map((c) => `00000000-0000-4000-9000-00000000000${c}`);
@@ -102,5 +103,36 @@ describe('the products’ sums over a period', () => {
     }
     expect((await both('all', { startDate: '2026-02-01', endDate: '2026-02-28' }))[0]).toHaveLength(products.length);
     expect((await both('all', { startDate: '2027-01-01', endDate: '2027-01-31' }))[0]).toEqual([]);
+  });
+
+  it('rank the ten best sellers by revenue, ties at the last place broken by name', async () => {
+    // June 2027, after the random sales: eight clear best sellers, then five at the same revenue.
+    const ranked = Array.from({ length: 13 }, (_, i) => ({
+      id: `00000000-0000-4000-a000-0000000000${String(10 + i)}`,
+      name: i < 8 ? `Best ${i}` : `Tie ${'EADCB'[i - 8]}`,
+      revenue: i < 8 ? 100 - i : 10,
+    }));
+    for (const p of ranked) {
+      await sql`
+        INSERT INTO products (id, sku, name, price, sales_unit, units_per_package, commission_rate, commission_enabled,
+                              min_stock_level, max_stock_level, requires_prescription, is_active, search_text,
+                              created_at, updated_at)
+        VALUES (${p.id}, ${p.name}, ${p.name}, 1, 'box', 1, 0, false, 0, 0, false, true, ${p.name}, now(), now())`.execute(
+        db,
+      );
+      await sql`
+        INSERT INTO product_daily_sales (pharmacy_id, business_date, product_id, quantity, revenue)
+        VALUES (${pharmacies[0]}, '2027-06-10', ${p.id}, 1, ${p.revenue})`.execute(db);
+    }
+    const expected = [...ranked.slice(0, 8).map((p) => p.name), 'Tie A', 'Tie B'];
+    const queries = new ReportsQueries(db);
+    for (const [scope, period] of [
+      ['all', { startDate: '2027-06-01', endDate: '2027-06-30' }],
+      ['all', { startDate: '2027-06-10', endDate: '2027-06-10' }],
+      [[pharmacies[0]!], { startDate: '2027-05-15', endDate: '2027-06-30' }],
+    ] satisfies Array<[Scope, Period]>) {
+      const summary = await queries.salesSummary(scope, period);
+      expect(summary.topProducts.map((p) => p.productName)).toEqual(expected);
+    }
   });
 });

@@ -86,11 +86,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE TRIGGER product_daily_sales_months_deleted AFTER DELETE ON product_daily_sales
     REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION product_daily_sales_deleted()`.execute(db);
 
-  // The months of the days as they stand (a copy of the sales projection's `fillTotals`, frozen with this migration).
+  // The months of the days as they stand, a month's rows together (a copy of the sales projection's `fillTotals`,
+  // frozen with this migration).
   await sql`
     INSERT INTO product_sales_months (month, product_id, days, quantity, revenue)
     SELECT date_trunc('month', business_date)::date, product_id, count(*), sum(quantity), sum(revenue)
-      FROM product_daily_sales GROUP BY 1, 2`.execute(db);
+      FROM product_daily_sales GROUP BY 1, 2 ORDER BY 1, 2`.execute(db);
+  await sql`ANALYZE product_sales_months`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
