@@ -30,7 +30,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_ADMIN, signIn, startApi } from './lib/api.mjs';
+import { BENCH_ADMIN, signIn, startApi, waitForCaughtUp } from './lib/api.mjs';
 import { fmt, percentiles, startChainCluster, table } from './lib/util.mjs';
 import { figure, writeSummary } from './lib/summary.mjs';
 
@@ -175,6 +175,7 @@ export async function listPages(url, { log = console.log, webDist = process.env.
   let browser = null;
   try {
     api = await startApi(url, dir, { env: webDist ? { WEB_DIST_DIR: resolve(webDist) } : {} });
+    await waitForCaughtUp(url, { log });
     const cookie = await signIn(api.base, api.outbox);
     const pharmacies = await fetch(`${api.base}/api/pharmacies`, { headers: { cookie } }).then((r) => r.json());
     const one = [...pharmacies].sort((a, b) => a.name.localeCompare(b.name))[0];

@@ -30,7 +30,7 @@ import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signIn, startApi } from './lib/api.mjs';
+import { signIn, startApi, waitForCaughtUp } from './lib/api.mjs';
 import { fmt, percentiles, pg, readDb, startChainCluster, table } from './lib/util.mjs';
 import { prng } from './data/generate.mjs';
 import { figure, postgresMemory, processMemory, writeSummary } from './lib/summary.mjs';
@@ -265,6 +265,7 @@ export async function lists(url, { log = console.log } = {}) {
   let api = null;
   try {
     api = await startApi(url, dir);
+    await waitForCaughtUp(url, { log });
     const cookie = await signIn(api.base, api.outbox);
     const pharmacies = await fetch(`${api.base}/api/pharmacies`, { headers: { cookie } }).then((r) => r.json());
     const one = [...pharmacies].sort((a, b) => a.name.localeCompare(b.name))[0];

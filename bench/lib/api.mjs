@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sleep } from './util.mjs';
+import { fmt, pg, sleep } from './util.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -98,4 +98,41 @@ export async function signIn(base, outbox, pharmacyId = null) {
     if (!chosen.ok) throw new Error(`could not choose pharmacy ${pharmacyId}: ${chosen.status}`);
   }
   return cookie;
+}
+
+/**
+ * Waits until every follower of the log the server at `url` runs (the
+ * projections and the transfer reactor, each with its row in
+ * `projection_checkpoints`) has reached the log's head, printing how far each
+ * still has to go every `everyMs`. A chain whose read models were rebuilt only in
+ * part has the others catching up in the server under test, and its page loads
+ * then measure that catch-up too (docs/benchmarks.md, 2026-11-28).
+ */
+export async function waitForCaughtUp(url, { log = console.log, everyMs = 30_000 } = {}) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const started = Date.now();
+    let reported = 0;
+    for (;;) {
+      const { rows } = await client.query(`
+        SELECT c.name, (h.head - c.commit_position)::bigint AS behind
+          FROM projection_checkpoints c, (SELECT coalesce(max(position), 0) AS head FROM eventstore.events) h
+         WHERE c.commit_position < h.head ORDER BY behind DESC`);
+      if (rows.length === 0) {
+        if (reported > 0)
+          log(`the server's read models reached the head of the log after ${fmt.int((Date.now() - started) / 1000)} s`);
+        return;
+      }
+      if (Date.now() - reported >= everyMs) {
+        log(
+          `waiting for the server to catch up: ${rows.map((r) => `${r.name} ${fmt.int(Number(r.behind))} events behind`).join(', ')}`,
+        );
+        reported = Date.now();
+      }
+      await sleep(1000);
+    }
+  } finally {
+    await client.end();
+  }
 }
