@@ -19,6 +19,8 @@ const shared = {
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|kysely|react-intl|@formatjs|intl-messageformat)/)'],
   moduleNameMapper: {
     '^@pharmacy/test-harness$': '<rootDir>/test/harness',
+    // One module of the harness alone, for unit tests that should not load its servers' code.
+    '^@pharmacy/test-harness/(seeded)$': '<rootDir>/test/harness/$1',
     '^@pharmacy/projections$': '<rootDir>/projections/src',
     '^@pharmacy/worker$': '<rootDir>/apps/worker/src',
     '^@pharmacy/(domain|contracts|event-store|read-db|money|barcodes|mail)$': '<rootDir>/libs/$1/src',

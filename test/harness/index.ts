@@ -5,3 +5,4 @@ export { demoPharmacyIds, isoDaysFromNow, unique } from './fixtures';
 export { FaultyStore } from './faults';
 export { completion, fakeOpenAi, modelEnv } from './fake-openai';
 export { gtinCheckDigit, packPhoto, type Pack } from './pack-photo';
+export { seededRandom } from './seeded';

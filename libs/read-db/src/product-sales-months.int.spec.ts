@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
-import { createTestDatabase, type TestDatabase } from '@pharmacy/test-harness';
+import { createTestDatabase, seededRandom, type TestDatabase } from '@pharmacy/test-harness';
 
 /**
  * The months of `product_daily_sales` (migration ProductSalesMonths) against
@@ -43,11 +43,7 @@ describe('the months of the products’ daily sales', () => {
 
   /** A seeded run of random writes to the days the search_path finds, compared after each. */
   async function randomWrites(seed: number, steps: number): Promise<void> {
-    let state = seed;
-    const next = () => {
-      state = (state * 1103515245 + 12345) % 2147483648;
-      return state / 2147483648;
-    };
+    const next = seededRandom(seed);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
     const cents = () => (Math.floor(next() * 100_000) / 100).toFixed(2);
     /** What the sales projection writes for a run of sales: new days inserted, days it already has added to. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from 'pg';
-import { createTestDatabase, type TestDatabase } from '@pharmacy/test-harness';
+import { createTestDatabase, seededRandom, type TestDatabase } from '@pharmacy/test-harness';
 
 /**
  * The running totals of `inventory_batches` (migration StockTotals) against
@@ -53,11 +53,7 @@ describe('the running totals of the batches', () => {
 
   /** A seeded run of random writes to the batches the search_path finds, compared after each. */
   async function randomWrites(seed: number, steps: number): Promise<void> {
-    let state = seed;
-    const next = () => {
-      state = (state * 1103515245 + 12345) % 2147483648;
-      return state / 2147483648;
-    };
+    const next = seededRandom(seed);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
     let made = 0;
     const batch = () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import type { ShortageItem, ShortageSort } from '@pharmacy/contracts';
 import { createPool, createReadDb, type ReadDb } from '@pharmacy/read-db';
-import { createTestDatabase, type TestDatabase } from '@pharmacy/test-harness';
+import { createTestDatabase, seededRandom, type TestDatabase } from '@pharmacy/test-harness';
 import { ShortageQueries, type ShortageFilter } from './shortage.queries';
 
 /**
@@ -35,11 +35,7 @@ interface Batch {
 }
 
 function seeded(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
+  const next = seededRandom(seed);
   return { next, int: (n: number) => Math.floor(next() * n) };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { seededRandom } from '@pharmacy/test-harness/seeded';
 import { monthCover, type MonthCover } from './month-cover';
 
 const DAY = 86_400_000;
@@ -109,11 +110,7 @@ describe('monthCover', () => {
   });
 
   it('counts every day of a period once and no other day, for seeded random periods', () => {
-    let state = 20261128;
-    const next = () => {
-      state = (state * 1103515245 + 12345) % 2147483648;
-      return state / 2147483648;
-    };
+    const next = seededRandom(20261128);
     const span = UNIVERSE.length - 62;
     for (let i = 0; i < 400; i += 1) {
       const a = 31 + Math.floor(next() * span);

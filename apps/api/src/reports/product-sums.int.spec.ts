@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import { createPool, createReadDb, type ReadDb } from '@pharmacy/read-db';
-import { createTestDatabase, type TestDatabase } from '@pharmacy/test-harness';
+import { createTestDatabase, seededRandom, type TestDatabase } from '@pharmacy/test-harness';
 import type { Scope } from '../catalogue/product.queries';
 import { productSums, type Period } from './product-sums';
 import { ReportsQueries } from './reports.queries';
@@ -21,11 +21,7 @@ const DAYS = 440; // to 2026-12-14
 describe('the products’ sums over a period', () => {
   let database: TestDatabase;
   let db: ReadDb;
-  let state = 20261128;
-  const next = () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
-  };
+  const next = seededRandom(20261128);
   const day = (index: number) => new Date(FIRST + index * DAY).toISOString().slice(0, 10);
 
   beforeAll(async () => {
