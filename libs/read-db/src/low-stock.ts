@@ -24,16 +24,19 @@ function lowStockSelection(db: ReadDb, pharmacyIds: readonly string[] | 'all') {
   const stock =
     pharmacyIds === 'all'
       ? db.selectFrom('productStock').select(['productId', 'units'])
-      : db
-          .selectFrom('stockLevels')
-          .select(['productId', (eb) => eb.fn.sum<string>('units').as('units')])
-          // An empty scope matches no pharmacy: every product then counts zero packs.
-          .where(
-            'pharmacyId',
-            'in',
-            pharmacyIds.length > 0 ? [...pharmacyIds] : ['00000000-0000-0000-0000-000000000000'],
-          )
-          .groupBy('productId');
+      : pharmacyIds.length === 1
+        ? // One pharmacy has one row per product: nothing to add up.
+          db.selectFrom('stockLevels').select(['productId', 'units']).where('pharmacyId', '=', pharmacyIds[0]!)
+        : db
+            .selectFrom('stockLevels')
+            .select(['productId', (eb) => eb.fn.sum<string>('units').as('units')])
+            // An empty scope matches no pharmacy: every product then counts zero packs.
+            .where(
+              'pharmacyId',
+              'in',
+              pharmacyIds.length > 0 ? [...pharmacyIds] : ['00000000-0000-0000-0000-000000000000'],
+            )
+            .groupBy('productId');
   return db
     .selectFrom('products as p')
     .leftJoin(stock.as('s'), 's.productId', 'p.id')

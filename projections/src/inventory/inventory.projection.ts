@@ -36,10 +36,12 @@ export const inventoryProjection: Projection = {
   tables: ['inventoryBatches', 'stockLevels', 'productStock', 'expiryCalendar'],
 
   async fillTotals(trx) {
+    // A pharmacy's rows together: its lists (low stock, shortages) read them by the key's first column.
     await sql`
       INSERT INTO stock_levels (pharmacy_id, product_id, batches, units, sellable)
       SELECT pharmacy_id, product_id, count(*), sum(quantity), sum(greatest(quantity - reserved_quantity, 0))
-        FROM inventory_batches WHERE is_active GROUP BY pharmacy_id, product_id`.execute(trx);
+        FROM inventory_batches WHERE is_active GROUP BY pharmacy_id, product_id
+       ORDER BY pharmacy_id, product_id`.execute(trx);
     await sql`
       INSERT INTO product_stock (product_id, batches, units)
       SELECT product_id, count(*), sum(quantity) FROM inventory_batches WHERE is_active GROUP BY product_id`.execute(
