@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type AliasedSelectQueryBuilder } from 'kysely';
 import type { ReadDb } from '@pharmacy/read-db';
 import { inScope, type Scope } from '../catalogue/product.queries';
 import { monthCover } from './month-cover';
@@ -19,39 +19,52 @@ export interface Period {
  * each row carry and hash them (docs/benchmarks.md).
  */
 export function productSums(db: ReadDb, scope: Scope, period: Period) {
-  const summed = (rows: RawBuilder<unknown>) =>
+  const { startDate, endDate } = period;
+  const pharmacyIds = scope === 'all' ? null : inScope(scope);
+  /** Rows of product days from `from` to `to` (either open), counted in, or taken away when `minus`. */
+  const days = (from: string | undefined, to: string | undefined, minus = false) =>
     db
-      .selectFrom(rows.as('s') as unknown as 'productSalesChain as s')
-      .select(['s.productId', sql<string>`sum(s.quantity)`.as('quantity'), sql<string>`sum(s.revenue)`.as('revenue')])
-      .groupBy('s.productId')
-      .having(sql`sum(s.quantity)`, '>', 0);
-  if (!period.startDate && !period.endDate) {
-    return scope === 'all'
-      ? summed(sql`product_sales_chain`)
-      : summed(sql`(SELECT * FROM product_sales_totals WHERE pharmacy_id = any(${inScope(scope)}::uuid[]))`);
+      .selectFrom('productDailySales')
+      .select([
+        'productId',
+        (minus ? sql<number>`-quantity` : sql<number>`quantity`).as('quantity'),
+        (minus ? sql<string>`-revenue` : sql<string>`revenue`).as('revenue'),
+      ])
+      .$if(pharmacyIds !== null, (q) => q.where('pharmacyId', 'in', pharmacyIds!))
+      .$if(from !== undefined, (q) => q.where('businessDate', '>=', from!))
+      .$if(to !== undefined, (q) => q.where('businessDate', '<=', to!));
+
+  let rows: AliasedSelectQueryBuilder<{ productId: string; quantity: number; revenue: string }, 's'>;
+  if (!startDate && !endDate) {
+    rows = (
+      scope === 'all'
+        ? db.selectFrom('productSalesChain').select(['productId', 'quantity', 'revenue'])
+        : db
+            .selectFrom('productSalesTotals')
+            .select(['productId', 'quantity', 'revenue'])
+            .where('pharmacyId', 'in', pharmacyIds!)
+    ).as('s');
+  } else if (pharmacyIds !== null) {
+    rows = days(startDate, endDate).as('s');
+  } else {
+    const { months, add, subtract } = monthCover(startDate, endDate);
+    const dayParts = [...add.map((r) => days(r.from, r.to)), ...subtract.map((r) => days(r.from, r.to, true))];
+    const union = months
+      ? dayParts.reduce(
+          (all, part) => all.unionAll(part),
+          db
+            .selectFrom('productSalesMonths')
+            .select(['productId', 'quantity', 'revenue'])
+            .$if(months.from !== undefined, (q) => q.where('month', '>=', months.from!))
+            .$if(months.to !== undefined, (q) => q.where('month', '<=', months.to!)),
+        )
+      : // No whole month: the days alone (none when the start is after the end, which sums no row).
+        dayParts.slice(1).reduce((all, part) => all.unionAll(part), dayParts[0] ?? days(startDate, endDate));
+    rows = union.as('s');
   }
-  if (scope !== 'all') {
-    return summed(sql`(
-      SELECT product_id, quantity, revenue FROM product_daily_sales
-       WHERE pharmacy_id = any(${inScope(scope)}::uuid[])
-         ${period.startDate ? sql`AND business_date >= ${period.startDate}::date` : sql``}
-         ${period.endDate ? sql`AND business_date <= ${period.endDate}::date` : sql``})`);
-  }
-  const cover = monthCover(period.startDate, period.endDate);
-  const parts: RawBuilder<unknown>[] = [];
-  if (cover.months) {
-    parts.push(sql`SELECT product_id, quantity, revenue FROM product_sales_months WHERE true
-      ${cover.months.from ? sql`AND month >= ${cover.months.from}::date` : sql``}
-      ${cover.months.to ? sql`AND month <= ${cover.months.to}::date` : sql``}`);
-  }
-  for (const days of cover.add) {
-    parts.push(sql`SELECT product_id, quantity, revenue FROM product_daily_sales
-      WHERE business_date BETWEEN ${days.from}::date AND ${days.to}::date`);
-  }
-  for (const days of cover.subtract) {
-    parts.push(sql`SELECT product_id, -quantity AS quantity, -revenue AS revenue FROM product_daily_sales
-      WHERE business_date BETWEEN ${days.from}::date AND ${days.to}::date`);
-  }
-  if (parts.length === 0) parts.push(sql`SELECT product_id, quantity, revenue FROM product_sales_chain WHERE false`);
-  return summed(sql`(${sql.join(parts, sql` UNION ALL `)})`);
+  return db
+    .selectFrom(rows)
+    .select(['s.productId', sql<string>`sum(s.quantity)`.as('quantity'), sql<string>`sum(s.revenue)`.as('revenue')])
+    .groupBy('s.productId')
+    .having(sql`sum(s.quantity)`, '>', 0);
 }
