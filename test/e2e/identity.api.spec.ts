@@ -588,7 +588,7 @@ describe('identity and access', () => {
         .expect(401);
       expect(needsCode.body).toMatchObject({
         code: 'TOTP_REQUIRED',
-        message: 'Enter the 6-digit code from your authenticator app.',
+        message: 'Enter the 6-digit code from your authenticator app (or one of your backup codes).',
       });
       const code = totpAt(setup.body.secret, currentStep());
       await agent
@@ -601,7 +601,8 @@ describe('identity and access', () => {
         .post('/api/auth/pharmacist-login')
         .send({ username: 'layla', password: demoAccounts.layla.password, totpCode: code })
         .expect(401);
-      expect(replay.body).toMatchObject({ code: 'INVALID_TOTP', message: 'Invalid authenticator code' });
+      expect(replay.body).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+      expect(replay.body.message).toMatch(/^Invalid username, password or authenticator code\./);
 
       const backup = enrolled.body.backupCodes[0] as string;
       await request(app.baseUrl)
@@ -616,7 +617,7 @@ describe('identity and access', () => {
         .post('/api/auth/pharmacist-login')
         .send({ username: 'layla', password: 'nope', totpCode: code })
         .expect(401);
-      expect(wrongPassword.body.message).toBe('Invalid username or password');
+      expect(wrongPassword.body).toEqual(replay.body);
       await db()
         .updateTable('users')
         .set({ failedLoginAttempts: 0 })
@@ -633,7 +634,9 @@ describe('identity and access', () => {
           totpCode: totpAt(setup.body.secret, currentStep()),
         })
         .expect(401);
-      expect(off.body.code).toBe('TOTP_NOT_ENABLED');
+      // Without an authenticator, the same answer as any wrong part: it says where to set one up.
+      expect(off.body).toEqual(replay.body);
+      expect(off.body.message).toMatch(/set up in Settings → Security/);
     });
   });
 

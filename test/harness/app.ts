@@ -61,6 +61,7 @@ export async function startTestApp(
     // Tests sign in many times from one address; the limits have their own test with the defaults.
     SIGNIN_LIMIT_PER_IP: '100000',
     SIGNIN_CODES_PER_EMAIL: '100000',
+    SIGNIN_LIMIT_PER_USERNAME: '100000',
     // The jobs have their own tests (apps/worker); servers under test do not schedule them.
     BACKGROUND_JOBS: 'false',
     ...options.env,

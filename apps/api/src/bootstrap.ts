@@ -46,7 +46,7 @@ export async function startServer(
     // JSON only: registered below, before the edge checks that read the parsed body.
     bodyParser: false,
   });
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   const express = app.getHttpAdapter().getInstance();
   // First, so that a probe or a scrape costs no body parsing, no session and no log line.
@@ -105,7 +105,7 @@ export async function startServer(
   const closeSessions = mountSessions(express, runtime.authenticator, {
     pool: runtime.pool,
     secret: runtime.identity.secret,
-    secure: config.COOKIE_SECURE ?? config.NODE_ENV === 'production',
+    secure: config.COOKIE_SECURE ?? (config.NODE_ENV === 'production' ? true : 'auto'),
   });
   if (indexHtml) mountWebApp(express, distDir, indexHtml);
   else logger.warn({ dir: distDir }, 'web app not built: run `npm run build:web`; serving the API only');

@@ -276,7 +276,9 @@ function registerIdentityPaths(registry: OpenAPIRegistry): void {
     body(pharmacistLoginSchema),
     {
       200: message('Signed in'),
-      401: error('INVALID_CREDENTIALS, TOTP_REQUIRED, INVALID_TOTP, TOTP_NOT_ENABLED or ACCOUNT_LOCKED'),
+      401: error(
+        'TOTP_REQUIRED (no code sent: nothing was checked), INVALID_CREDENTIALS (any part wrong, never saying which) or ACCOUNT_LOCKED',
+      ),
     },
   );
   path('get', '/api/auth/user', 'Sign-in', 'The signed-in user', undefined, {

@@ -1,4 +1,4 @@
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -27,6 +27,12 @@ export class Mailer {
     return this.transport ? null : this.options.outboxFile;
   }
 
+  /**
+   * Over SMTP, resolves once the server took the message. Into the outbox, the
+   * line is written before this returns (a local append of a few hundred bytes),
+   * so a caller that does not wait for the promise still finds the mail there
+   * as soon as it answers.
+   */
   async send(mail: OutgoingMail): Promise<void> {
     if (this.transport) {
       await this.transport.sendMail({ from: this.options.from, ...mail });
@@ -36,7 +42,7 @@ export class Mailer {
       { to: mail.to, subject: mail.subject, outbox: this.options.outboxFile },
       `mail (no SMTP_URL): ${mail.text}`,
     );
-    await mkdir(dirname(this.options.outboxFile), { recursive: true });
-    await appendFile(this.options.outboxFile, `${JSON.stringify({ at: new Date().toISOString(), ...mail })}\n`);
+    mkdirSync(dirname(this.options.outboxFile), { recursive: true });
+    appendFileSync(this.options.outboxFile, `${JSON.stringify({ at: new Date().toISOString(), ...mail })}\n`);
   }
 }

@@ -110,6 +110,13 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/** A sign-in code "sent" to an address without an account: its attempts, counted as a real one's. */
+export interface SignInDecoysTable {
+  id: string;
+  expiresAt: Timestamp;
+  attempts: Generated<number>;
+}
+
 /** numeric columns arrive from pg as strings ("12.50"): money never becomes a float. */
 type Decimal = ColumnType<string, string, string>;
 type DateColumn = ColumnType<string, string, string>;
@@ -657,4 +664,5 @@ export interface ReadDatabase {
   auditLogs: AuditLogsTable;
   systemSettings: SystemSettingsTable;
   rateLimits: RateLimitsTable;
+  signInDecoys: SignInDecoysTable;
 }

@@ -31,6 +31,7 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   sessions:
     'signed-in sessions: everyone signs in again after a restore (a backup holding live session ids would let whoever reads it act as those users)',
   rate_limits: 'sign-in attempt counters of the last 10 minutes',
+  sign_in_decoys: 'the attempts at sign-in codes asked for addresses without an account, for 10 minutes',
   snapshots: "a cache of long streams' folded state, made again on use (SnapshotStore: never the truth)",
   projection_checkpoints: 'how far each read model has read the log: set by the rebuild at restore',
   shortages: 'the shortages kept as rows, a cache of the batches, products and pharmacies: filled again on first read',

@@ -51,8 +51,25 @@ export const configSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Signs session cookies and keys the one-time-code hashes. Generated and kept in DATA_DIR when unset outside production. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Send cookies only over HTTPS. Default: on in production. */
+  /**
+   * Send cookies only over HTTPS. Default: on in production; elsewhere the
+   * cookie is marked Secure when the request came over HTTPS (directly, or
+   * through a proxy TRUST_PROXY trusts).
+   */
   COOKIE_SECURE: booleanFlag.optional(),
+  /**
+   * Which proxies in front of the server are believed about the client's
+   * address and scheme (X-Forwarded-For / -Proto), as Express's "trust proxy":
+   * `loopback` (default: a proxy on this machine), `false` (none), a number of
+   * hops, or addresses and subnets separated by commas (`10.0.0.0/8, 192.168.1.5`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('loopback')
+    .transform((value): boolean | number | string =>
+      value === 'false' ? false : value === 'true' ? true : /^\d+$/.test(value) ? Number(value) : value,
+    ),
   /** smtp(s)://user:pass@host:port for the sign-in codes; unset: codes go to the log and OUTBOX_FILE. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Pharmacy Management <no-reply@pharmacy.local>'),
@@ -65,6 +82,8 @@ export const configSchema = z.object({
   SIGNIN_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   /** Sign-in codes that may be requested for one e-mail address in 10 minutes. */
   SIGNIN_CODES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
+  /** Sign-in attempts at /pharmacist-login for one username in 10 minutes (five wrong ones lock the account anyway). */
+  SIGNIN_LIMIT_PER_USERNAME: z.coerce.number().int().min(1).default(20),
   /** A sale made offline from a copy of the prices older than this many hours is flagged for review (ADR 0015). */
   OFFLINE_PRICE_WINDOW_HOURS: z.coerce
     .number()

@@ -14,7 +14,7 @@ export const SESSION_COOKIE = 'pharmacy.sid';
 export function mountSessions(
   app: Express,
   passport: PassportInstance,
-  options: { pool: Pool; secret: string; secure: boolean },
+  options: { pool: Pool; secret: string; secure: boolean | 'auto' },
 ): () => void {
   const PgStore = connectPgSimple(session);
   const store = new PgStore({
@@ -32,7 +32,8 @@ export function mountSessions(
       resave: false,
       saveUninitialized: false,
       rolling: true,
-      proxy: true,
+      // Whether the request came over HTTPS (for `secure`) is Express's req.secure, which believes
+      // X-Forwarded-Proto only from the proxies TRUST_PROXY names; `proxy: true` would believe anyone.
       cookie: { httpOnly: true, sameSite: 'lax', secure: options.secure, maxAge: 60 * 60 * 1000 },
     }),
   );

@@ -62,6 +62,7 @@ export const errorCatalogue = {
   STALE_EDIT: 'conflict',
   STOCK_RESERVED: 'conflict',
   TRANSFER_STATUS_CONFLICT: 'conflict',
+  TRANSFER_NOT_RESERVED: 'conflict',
   SUPPLIER_ALREADY_EXISTS: 'conflict',
   SUPPLIER_IN_USE: 'conflict',
   TOTP_NOT_STARTED: 'conflict',
@@ -107,9 +108,7 @@ export const errorCatalogue = {
 
   ACCOUNT_LOCKED: 'unauthorized',
   INVALID_CREDENTIALS: 'unauthorized',
-  INVALID_TOTP: 'unauthorized',
   INVALID_VERIFICATION_CODE: 'unauthorized',
-  TOTP_NOT_ENABLED: 'unauthorized',
   TOTP_REQUIRED: 'unauthorized',
   VERIFICATION_CODE_EXPIRED: 'unauthorized',
   VERIFICATION_CODE_VOID: 'unauthorized',

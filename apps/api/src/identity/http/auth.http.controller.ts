@@ -79,7 +79,11 @@ export class AuthHttpController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<MessageAnswer> {
     await this.limits.hit(`pharmacist-login:ip:${request.ip}`, this.config.SIGNIN_LIMIT_PER_IP * 2, 600);
-    await this.limits.hit(`pharmacist-login:user:${body.username.toLowerCase()}`, 20, 600);
+    await this.limits.hit(
+      `pharmacist-login:user:${body.username.toLowerCase()}`,
+      this.config.SIGNIN_LIMIT_PER_USERNAME,
+      600,
+    );
     request.body = body;
     const user = await authenticate(this.passport, 'pharmacist', request, response);
     request.session.pharmacyId = await this.identity.initialPharmacy(user);

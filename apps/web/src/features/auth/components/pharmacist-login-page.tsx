@@ -16,8 +16,10 @@ import { AuthLayout } from './auth-layout';
 
 type Values = z.input<typeof pharmacistLoginSchema>;
 
-/** The server's answer when the account has an authenticator app and no code was sent. */
+/** The server's answer when no code was sent: it checks nothing until all three parts come together. */
 const TOTP_REQUIRED = 'TOTP_REQUIRED';
+/** Its one answer to any wrong part (it never says which, so that a password cannot be guessed without the code). */
+const INVALID_CREDENTIALS = 'INVALID_CREDENTIALS';
 
 /**
  * /pharmacist-login: sign-in name and password, plus the authenticator app's code
@@ -54,7 +56,7 @@ export function PharmacistLoginPage() {
           variant: 'error',
           title: intl.formatMessage({ id: 'login.toast.failed' }),
           description:
-            translateValidationMessage(intl, apiError?.message) ??
+            (apiError?.code !== INVALID_CREDENTIALS && translateValidationMessage(intl, apiError?.message)) ||
             intl.formatMessage({ id: 'pharmacistLogin.toast.failed' }),
         });
       },
