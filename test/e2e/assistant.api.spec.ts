@@ -102,6 +102,19 @@ describe('the assistant without a model', () => {
     expect(low.tools[0]!.name).toBe('lowStock');
   });
 
+  it('answers in the language the question is written in, whatever the interface language', async () => {
+    const arabicInEnglish = await ask(admin, 'ما الأصناف منخفضة المخزون؟', 'en');
+    const arabic = await ask(admin, 'ما الأصناف منخفضة المخزون؟', 'ar');
+    expect(arabicInEnglish.response).toBe(arabic.response);
+    expect(arabicInEnglish.response).toMatch(/[\u0621-\u064A]/);
+    const englishInArabic = await ask(admin, `Where is ${soon.sku} in stock?`, 'ar');
+    expect(englishInArabic.response).toContain(`${soon.name} (${soon.sku}): 6 sellable packs in all.`);
+    // A bare code says nothing of a language: the interface's is used.
+    const code = await ask(admin, soon.sku, 'ar');
+    const codeEn = await ask(admin, soon.sku, 'en');
+    expect(code.response).not.toBe(codeEn.response);
+  });
+
   it('answers only from the pharmacies the user works at', async () => {
     const own = await ask(layla, `Where is ${elsewhere.sku} in stock?`, 'en');
     expect(own.response).toBe(`${elsewhere.name} (${elsewhere.sku}) has no sellable stock at your pharmacies.`);

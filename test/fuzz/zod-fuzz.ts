@@ -302,19 +302,25 @@ export function validObject(
     isId: formatsOf(child).has('uuid') || /Id$|^id$/.test(name),
     isDate: false,
   }));
-  const build = (withOptional: boolean) => {
+  const build = (withOptional: (field: (typeof fields)[number]) => boolean) => {
     const value: Record<string, unknown> = {};
     for (const field of fields) {
-      if (!field.required && !withOptional) continue;
+      if (!field.required && !withOptional(field)) continue;
       const sample = validValue(field, route, context);
       if (sample !== undefined) value[field.name] = sample;
     }
     return value;
   };
-  const required = build(false);
+  const required = build(() => false);
   if (schema.safeParse(required).success) return required;
-  const full = build(true);
-  return schema.safeParse(full).success ? full : required;
+  const full = build(() => true);
+  if (schema.safeParse(full).success) return full;
+  // Fields that exclude each other (a return's `lines` or `"all": true`): one optional field at a time.
+  for (const one of fields.filter((field) => !field.required)) {
+    const value = build((field) => field === one);
+    if (schema.safeParse(value).success) return value;
+  }
+  return required;
 }
 
 /** One request to send. */
@@ -330,6 +336,12 @@ export interface FuzzCase {
     | { raw: string | Buffer; contentType?: string }
     | { file: Buffer; field: string; filename: string }
     | undefined;
+  /**
+   * Set when the request must be refused with 400, and why: a body with an
+   * unknown field, or a number field sent as text, a boolean or a list
+   * (issue 28: such a request was once read as something else and accepted).
+   */
+  mustRefuse?: string;
 }
 
 /** A route's request before it is broken: path parameters, query values and body. */
@@ -742,13 +754,14 @@ function breakages(route: FuzzRoute, base: BaseRequest): Record<string, fc.Arbit
   return {
     valid: fc.constant(validCase(route, base)),
     wrongType: body.length
-      ? fc
-          .constantFrom(...body)
-          .chain((field) =>
-            fc
-              .constantFrom(...wrongTypeValues(field.kinds))
-              .map((value) => withValue(route, base, field, value, `= ${show(value)} (wrong type)`)),
-          )
+      ? fc.constantFrom(...body).chain((field) =>
+          fc.constantFrom(...wrongTypeValues(field.kinds)).map((value) => {
+            const fuzz = withValue(route, base, field, value, `= ${show(value)} (wrong type)`);
+            // A field that takes only numbers reads nothing else as one (z.coerce read "0x2" as 2 and true as 1).
+            const numberOnly = field.kinds.size === 1 && field.kinds.has('number') && value !== null;
+            return numberOnly ? { ...fuzz, mustRefuse: 'a number field given another type' } : fuzz;
+          }),
+        )
       : null,
     anyJson: body.length
       ? fc
@@ -770,6 +783,7 @@ function breakages(route: FuzzRoute, base: BaseRequest): Record<string, fc.Arbit
             url,
             headers: {},
             body: { raw, contentType: 'application/json' },
+            mustRefuse: 'a body with an unknown field',
           });
         })
       : null,

@@ -4,6 +4,7 @@ export { EXPIRY_SCAN_JOB, lastExpiryScan, recordExpiries, runExpiryScan, type Ex
 export { VERIFY_JOB, lastVerification, runVerification, VerificationRunningError } from './jobs/verify-projections';
 export { AssistantTools, type Scope, type ToolContext } from './assistant/assistant-tools';
 export { LocalAssistant, type AssistantAnswer, type Language } from './assistant/local-assistant';
+export { languageOfQuestion } from './assistant/questions';
 export { ModelAssistant, type ModelSettings } from './assistant/model-assistant';
 export { AiAnswerTimeout, openAiJobs, startAiWorker, type AiQuestion, type AiSettings } from './jobs/ai-answer';
 export { PhotoDescriber, type PhotoDescription, type PhotoQuestion } from './assistant/photo-describer';

@@ -15,12 +15,12 @@ const password = z.string({ error: m.passwordRequired }).min(1, m.passwordRequir
 const newPassword = z.string({ error: m.passwordTooShort }).min(8, m.passwordTooShort).max(200, m.tooLong);
 
 /** POST /api/auth/login-request. Same answer shape whether or not the e-mail exists. */
-export const loginRequestSchema = z.object({ email });
+export const loginRequestSchema = z.strictObject({ email });
 export const loginRequestAnswerSchema = z.object({ message: z.string(), userId: z.string() });
 export type LoginRequestAnswer = z.infer<typeof loginRequestAnswerSchema>;
 
 /** POST /api/auth/login-verify. Failure messages name the part that was wrong ("verification code" or "password"). */
-export const loginVerifySchema = z.object({
+export const loginVerifySchema = z.strictObject({
   userId: z.string({ error: m.invalidId }).min(1, m.invalidId).max(100, m.invalidId),
   password,
   otpCode: z
@@ -33,7 +33,7 @@ export const messageAnswerSchema = z.object({ message: z.string() });
 export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 
 /** POST /api/auth/pharmacist-login: username + password (+ authenticator code once enrolled). */
-export const pharmacistLoginSchema = z.object({
+export const pharmacistLoginSchema = z.strictObject({
   username: z.string({ error: m.usernameRequired }).trim().min(1, m.usernameRequired).max(100, m.tooLong),
   password,
   totpCode: z
@@ -88,14 +88,14 @@ export const userNotAssignedSchema = z.object({
 export type UserNotAssigned = z.infer<typeof userNotAssignedSchema>;
 
 /** POST /api/auth/user/pharmacy */
-export const selectPharmacySchema = z.object({
+export const selectPharmacySchema = z.strictObject({
   pharmacyId: idSchema(m.pharmacyRequired),
 });
 
 /** Authenticator (TOTP) enrolment, Settings → Security. */
 export const totpSetupAnswerSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrCodeSvg: z.string() });
 export type TotpSetupAnswer = z.infer<typeof totpSetupAnswerSchema>;
-export const totpConfirmSchema = z.object({
+export const totpConfirmSchema = z.strictObject({
   code: z
     .string({ error: m.otpSixDigits })
     .trim()
@@ -109,10 +109,10 @@ export const totpConfirmSchema = z.object({
 });
 export const totpConfirmAnswerSchema = z.object({ message: z.string(), backupCodes: z.array(z.string()) });
 export type TotpConfirmAnswer = z.infer<typeof totpConfirmAnswerSchema>;
-export const totpDisableSchema = z.object({ password });
+export const totpDisableSchema = z.strictObject({ password });
 
 /** POST /api/auth/register (administrators). */
-export const registerUserSchema = z.object({
+export const registerUserSchema = z.strictObject({
   email,
   firstName: z.string({ error: m.firstNameRequired }).trim().min(1, m.firstNameRequired).max(100, m.tooLong),
   lastName: z.string({ error: m.lastNameRequired }).trim().min(1, m.lastNameRequired).max(100, m.tooLong),
@@ -152,9 +152,9 @@ export const adminUsersQuerySchema = z.object({
 });
 export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
 
-export const updateRoleSchema = z.object({ role: roleSchema });
-export const assignPharmacySchema = z.object({ pharmacyId: idSchema() });
-export const resetPasswordSchema = z.object({ newPassword });
+export const updateRoleSchema = z.strictObject({ role: roleSchema });
+export const assignPharmacySchema = z.strictObject({ pharmacyId: idSchema() });
+export const resetPasswordSchema = z.strictObject({ newPassword });
 
 /** GET /api/users/{id}/pharmacies */
 export const userPharmacySchema = z.object({

@@ -6,6 +6,7 @@ import {
   optionalText,
   optionalVersionSchema,
   pageQueryFields,
+  jsonNumber,
 } from './fields';
 import { validationMessages as m } from './messages';
 
@@ -66,7 +67,7 @@ export const effectiveAtSchema = z.iso
 
 // ---------------------------------------------------------------- categories
 
-export const categoryInputSchema = z.object({
+export const categoryInputSchema = z.strictObject({
   name: z.string({ error: m.categoryNameRequired }).trim().min(1, m.categoryNameRequired).max(200, m.tooLong),
   nameAr: optionalText(200),
   description: optionalText(2000),
@@ -88,7 +89,7 @@ export type Category = z.infer<typeof categorySchema>;
 
 // ---------------------------------------------------------------- suppliers
 
-export const supplierInputSchema = z.object({
+export const supplierInputSchema = z.strictObject({
   name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(200, m.tooLong),
   contactPerson: optionalText(200),
   phone: optionalText(40),
@@ -133,8 +134,7 @@ const productFields = {
   price: moneySchema(m.priceRequired),
   cost: optionalMoney,
   salesUnit: z.enum(salesUnits, { error: m.salesUnitInvalid }).default('whole'),
-  unitsPerPackage: z.coerce
-    .number({ error: m.unitsPerPackageMin })
+  unitsPerPackage: jsonNumber(m.unitsPerPackageMin)
     .int(m.wholeNumber)
     .min(1, m.unitsPerPackageMin)
     .max(100_000, m.tooLong)
@@ -146,14 +146,12 @@ const productFields = {
     .refine((value) => /^\d{1,3}(\.\d{1,2})?$/.test(value) && Number(value) <= 100, m.commissionRange)
     .transform((value) => Number(value).toFixed(2)),
   commissionEnabled: z.boolean({ error: m.mustBeBoolean }).default(false),
-  minStockLevel: z.coerce
-    .number({ error: m.stockLevelNonNegative })
+  minStockLevel: jsonNumber(m.stockLevelNonNegative)
     .int(m.wholeNumber)
     .min(0, m.stockLevelNonNegative)
     .max(10_000_000, m.tooLong)
     .default(10),
-  maxStockLevel: z.coerce
-    .number({ error: m.stockLevelNonNegative })
+  maxStockLevel: jsonNumber(m.stockLevelNonNegative)
     .int(m.wholeNumber)
     .min(0, m.stockLevelNonNegative)
     .max(10_000_000, m.tooLong)
@@ -169,16 +167,15 @@ const maxNotBelowMin = (value: { minStockLevel: number; maxStockLevel: number })
 
 /** PUT /api/products/{id}; `version` (or an If-Match header) is the version the form was loaded at. */
 export const productInputSchema = z
-  .object({ ...productFields, version: optionalVersionSchema })
+  .strictObject({ ...productFields, version: optionalVersionSchema })
   .refine(maxNotBelowMin, { message: m.maxBelowMin, path: ['maxStockLevel'] });
 export type ProductInput = z.output<typeof productInputSchema>;
 
 /** POST /api/products: the product, and optionally its first batch. */
 export const createProductSchema = z
-  .object({
+  .strictObject({
     ...productFields,
-    initialQuantity: z.coerce
-      .number({ error: m.initialQuantityNonNegative })
+    initialQuantity: jsonNumber(m.initialQuantityNonNegative)
       .int(m.wholeNumber)
       .min(0, m.initialQuantityNonNegative)
       .max(10_000_000, m.tooLong)
@@ -249,15 +246,11 @@ export type Product = z.infer<typeof productSchema>;
 // ---------------------------------------------------------------- inventory
 
 /** POST /api/inventory and PUT /api/inventory/{id} (the batch dialog). */
-export const batchInputSchema = z.object({
+export const batchInputSchema = z.strictObject({
   productId: idSchema(m.productRequired),
   pharmacyId: idSchema(m.pharmacyIdRequired),
   batchNumber: z.string({ error: m.batchNumberRequired }).trim().min(1, m.batchNumberRequired).max(64, m.tooLong),
-  quantity: z.coerce
-    .number({ error: m.quantityPositive })
-    .int(m.wholeNumber)
-    .positive(m.quantityPositive)
-    .max(10_000_000, m.tooLong),
+  quantity: jsonNumber(m.quantityPositive).int(m.wholeNumber).positive(m.quantityPositive).max(10_000_000, m.tooLong),
   purchasePrice: optionalMoney,
   expiryDate: isoDateSchema(m.expiryDateRequired),
   /** A receipt recorded late: when the goods arrived. */
@@ -285,9 +278,8 @@ export type BatchCorrection = z.output<typeof batchCorrectionSchema>;
 export type BatchCorrectionValues = z.input<typeof batchCorrectionSchema>;
 
 /** POST /api/inventory/{id}/adjustments: units damaged, lost, found, counted or returned. */
-export const stockAdjustmentSchema = z.object({
-  quantityChange: z.coerce
-    .number({ error: m.quantityChangeInvalid })
+export const stockAdjustmentSchema = z.strictObject({
+  quantityChange: jsonNumber(m.quantityChangeInvalid)
     .int(m.quantityChangeInvalid)
     .refine((n) => n !== 0, m.quantityChangeInvalid)
     .refine((n) => Math.abs(n) <= 10_000_000, m.tooLong),
@@ -466,10 +458,9 @@ export type ExpiryScanRun = z.infer<typeof expiryScanRunSchema>;
 export const expiryScanStatusSchema = z.object({ lastRun: expiryScanRunSchema.nullable() });
 
 /** POST /api/inventory/discount: sell this batch this much below the list price (again to change it). */
-export const batchDiscountSchema = z.object({
+export const batchDiscountSchema = z.strictObject({
   batchId: idSchema(m.batchRequired),
-  discountPercentage: z.coerce
-    .number({ error: m.discountMin })
+  discountPercentage: jsonNumber(m.discountMin)
     .min(1, m.discountMin)
     .max(90, m.discountMax)
     .refine((n) => Math.round(n * 100) === n * 100, m.amountInvalid)
@@ -479,7 +470,7 @@ export const batchDiscountSchema = z.object({
 export type BatchDiscountInput = z.output<typeof batchDiscountSchema>;
 
 /** POST /api/inventory/{id}/discount/end */
-export const endBatchDiscountSchema = z.object({
+export const endBatchDiscountSchema = z.strictObject({
   reason: z.string({ error: m.reasonRequired }).trim().min(1, m.reasonRequired).max(500, m.tooLong),
 });
 export type EndBatchDiscountInput = z.output<typeof endBatchDiscountSchema>;
@@ -721,6 +712,29 @@ export const photoRecognitionSchema = z.object({
     batchNumber: z.string().nullable(),
     /** The catalogue product with this barcode, if any. */
     productId: z.string().nullable(),
+    /**
+     * The symbology of the barcode the product (and its batch and expiry) was read from, as zxing names it:
+     * EAN13, DataMatrix, QRCode, Code128…; null when no barcode named a product.
+     */
+    barcodeFormat: z.string().nullable(),
+    /**
+     * Why this product is the answer: `onlyProduct` the barcodes name one product; of several (packs side by
+     * side), `inCatalogue` the only one the catalogue knows, `carriesExpiry` its barcode carries its expiry
+     * date or batch, `largestSymbol` its barcode is clearly the largest, `readFirst` its barcode was read
+     * first. Null when no barcode named a product.
+     */
+    chosenBecause: z.enum(['onlyProduct', 'inCatalogue', 'carriesExpiry', 'largestSymbol', 'readFirst']).nullable(),
+    /** The other products the photo's barcodes name, each with the batch and expiry of its own barcode only. */
+    otherProducts: z.array(
+      z.object({
+        barcode: z.string(),
+        barcodeFormat: z.string(),
+        productId: z.string().nullable(),
+        name: z.string().nullable(),
+        expiryDate: z.string().nullable(),
+        batchNumber: z.string().nullable(),
+      }),
+    ),
   }),
 });
 export type PhotoRecognition = z.infer<typeof photoRecognitionSchema>;

@@ -7,20 +7,20 @@ import { validationMessages as m } from './messages';
  * not trust it: it looks every fact up itself in the read models of the
  * caller's pharmacies.
  */
-export const chatRequestSchema = z.object({
+export const chatRequestSchema = z.strictObject({
   message: z.string({ error: m.chatMessageRequired }).trim().min(1, m.chatMessageRequired).max(2000, m.tooLong),
   context: z.record(z.string(), z.unknown()).optional(),
   /** The conversation so far (newest last), so a follow-up question has its context. */
   history: z
     .array(
-      z.object({
+      z.strictObject({
         role: z.enum(['user', 'assistant'], { error: m.chatRoleInvalid }),
         content: z.string().max(8000, m.tooLong),
       }),
     )
     .max(20, m.tooLong)
     .optional(),
-  /** The language to answer in; absent: Accept-Language. */
+  /** The interface's language: the answer is in the question's own language when its letters tell, else in this one (absent: Accept-Language). */
   language: z.enum(['en', 'ar'], { error: m.languageInvalid }).optional(),
 });
 export type ChatRequest = z.output<typeof chatRequestSchema>;

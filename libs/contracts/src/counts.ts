@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalIdSchema, optionalText, pageQueryFields } from './fields';
+import { idSchema, optionalIdSchema, optionalText, pageQueryFields, jsonNumber } from './fields';
 import { validationMessages as m } from './messages';
 
 export const countVarianceReasonNames = [
@@ -14,7 +14,7 @@ export const countVarianceReasonNames = [
 export const writeOffReasonNames = ['expired', 'damaged', 'recalled', 'other'] as const;
 
 /** POST /api/stock-counts: count one pharmacy's stock, all of it or one category's. */
-export const startCountSchema = z.object({
+export const startCountSchema = z.strictObject({
   pharmacyId: idSchema(m.pharmacyIdRequired),
   categoryId: optionalIdSchema(),
   /** Only the products kept here (the products' shelf location, any case). */
@@ -24,16 +24,12 @@ export const startCountSchema = z.object({
 export type StartCountInput = z.output<typeof startCountSchema>;
 
 /** PUT /api/stock-counts/{id}/counts: packs counted per batch (again for a batch: replaces its count). */
-export const recordCountsSchema = z.object({
+export const recordCountsSchema = z.strictObject({
   counts: z
     .array(
-      z.object({
+      z.strictObject({
         batchId: idSchema(m.batchRequired),
-        counted: z.coerce
-          .number({ error: m.countedInvalid })
-          .int(m.countedInvalid)
-          .min(0, m.countedInvalid)
-          .max(1_000_000, m.tooLong),
+        counted: jsonNumber(m.countedInvalid).int(m.countedInvalid).min(0, m.countedInvalid).max(1_000_000, m.tooLong),
         reason: z
           .enum(countVarianceReasonNames, { error: m.varianceReasonInvalid })
           .nullish()
@@ -45,7 +41,7 @@ export const recordCountsSchema = z.object({
 });
 export type RecordCountsInput = z.output<typeof recordCountsSchema>;
 
-export const cancelCountSchema = z.object({ reason: optionalText(500) });
+export const cancelCountSchema = z.strictObject({ reason: optionalText(500) });
 
 /**
  * Orders of `GET /api/stock-counts` pages: `started` (when started), or
@@ -115,9 +111,9 @@ export type StockCountDetail = z.infer<typeof stockCountDetailSchema>;
 
 /** POST /api/inventory/{id}/write-offs: units destroyed before a witness. */
 export const writeOffSchema = z
-  .object({
-    quantity: z.coerce.number({ error: m.wholeNumber }).int(m.wholeNumber).min(0, m.wholeNumber).default(0),
-    looseUnits: z.coerce.number({ error: m.wholeNumber }).int(m.wholeNumber).min(0, m.wholeNumber).default(0),
+  .strictObject({
+    quantity: jsonNumber(m.wholeNumber).int(m.wholeNumber).min(0, m.wholeNumber).default(0),
+    looseUnits: jsonNumber(m.wholeNumber).int(m.wholeNumber).min(0, m.wholeNumber).default(0),
     reason: z.enum(writeOffReasonNames, { error: m.writeOffReasonInvalid }),
     witness: z.string({ error: m.witnessRequired }).trim().min(1, m.witnessRequired).max(200, m.tooLong),
     note: optionalText(1000),

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { validationMessages as m } from './messages';
 
+/**
+ * A number in a request body: a JSON number and nothing else (issue 28).
+ * `z.coerce` took `true`, `[2]`, `"0x2"`, `"1e0"` and `""` for 1, 2, 2, 1 and 0;
+ * NaN, the infinities and -0 are refused too. A form turns its text into a
+ * number itself (the web's `textToNumber`); a query string's numbers, which are
+ * text by nature, are read by their own schemas.
+ */
+export const jsonNumber = (message: string) =>
+  z.number({ error: message }).refine((value) => !Object.is(value, -0), message);
+
 /** A list's page size: a whole number from 1 to `max`, from a query string. */
 export const pageLimitSchema = (max: number) =>
   z.coerce.number({ error: m.limitInvalid }).int(m.limitInvalid).min(1, m.limitInvalid).max(max, m.limitInvalid);
@@ -131,8 +141,7 @@ export function findUnstorableText(value: unknown, path: readonly string[] = [])
  * STALE_EDIT. Optional, so a client that does not send it keeps working
  * (its edits are not checked); the web app always sends it.
  */
-export const optionalVersionSchema = z.coerce
-  .number({ error: m.versionInvalid })
+export const optionalVersionSchema = jsonNumber(m.versionInvalid)
   .int(m.versionInvalid)
   .min(0, m.versionInvalid)
   .max(2_000_000_000, m.versionInvalid)

@@ -1,18 +1,14 @@
 import { z } from 'zod';
 import { CLOCK_SKEW_MS, isoDateSchema, moneySchema, salesUnits } from './catalogue';
-import { idSchema, optionalIdSchema, optionalText, pageLimitSchema, pageQueryFields } from './fields';
+import { idSchema, optionalIdSchema, optionalText, pageLimitSchema, pageQueryFields, jsonNumber } from './fields';
 import { validationMessages as m } from './messages';
 
 // ---------------------------------------------------------------- point of sale
 
 /** One cart line: what the client may say. Prices come from the catalogue, never from here. */
-export const saleItemInputSchema = z.object({
+export const saleItemInputSchema = z.strictObject({
   productId: idSchema(m.productRequired),
-  quantity: z.coerce
-    .number({ error: m.saleQuantityMin })
-    .int(m.wholeNumber)
-    .min(1, m.saleQuantityMin)
-    .max(100_000, m.tooLong),
+  quantity: jsonNumber(m.saleQuantityMin).int(m.wholeNumber).min(1, m.saleQuantityMin).max(100_000, m.tooLong),
   salesUnit: z.enum(salesUnits, { error: m.salesUnitInvalid }).default('whole'),
   /** Sell from this batch (a scanned GS1 code that names it); otherwise FEFO decides. */
   batchId: optionalIdSchema(),
@@ -20,7 +16,7 @@ export const saleItemInputSchema = z.object({
 export type SaleItemInput = z.output<typeof saleItemInputSchema>;
 
 /** POST /api/sales/complete */
-export const completeSaleSchema = z.object({
+export const completeSaleSchema = z.strictObject({
   customerName: optionalText(200),
   customerPhone: optionalText(40),
   notes: optionalText(1000),
@@ -30,22 +26,33 @@ export const completeSaleSchema = z.object({
 export type CompleteSaleInput = z.output<typeof completeSaleSchema>;
 export type CompleteSaleValues = z.input<typeof completeSaleSchema>;
 
-/** POST /api/sales/{id}/returns: some lines, or (without `lines`) everything not returned yet. */
-export const returnSaleSchema = z.object({
-  reason: z.string({ error: m.reasonRequired }).trim().min(1, m.reasonRequired).max(500, m.tooLong),
-  lines: z
-    .array(
-      z.object({
-        lineIndex: z.coerce.number({ error: m.wholeNumber }).int(m.wholeNumber).min(0, m.wholeNumber).max(199),
-        quantity: z.coerce.number({ error: m.saleQuantityMin }).int(m.wholeNumber).min(1, m.saleQuantityMin),
-      }),
-    )
-    .min(1, m.saleItemsRequired)
-    .max(200, m.tooLong)
-    .nullish()
-    .transform((lines) => lines ?? null),
-});
+/**
+ * POST /api/sales/{id}/returns: some `lines`, or `"all": true` for everything
+ * not returned yet; one of the two, said explicitly (a misspelt `lines` must
+ * not return a whole sale). Parsed, `lines` is null for "all".
+ */
+export const returnSaleSchema = z
+  .strictObject({
+    reason: z.string({ error: m.reasonRequired }).trim().min(1, m.reasonRequired).max(500, m.tooLong),
+    lines: z
+      .array(
+        z.strictObject({
+          lineIndex: jsonNumber(m.wholeNumber).int(m.wholeNumber).min(0, m.wholeNumber).max(199),
+          quantity: jsonNumber(m.saleQuantityMin).int(m.wholeNumber).min(1, m.saleQuantityMin),
+        }),
+      )
+      .min(1, m.saleItemsRequired)
+      .max(200, m.tooLong)
+      .optional(),
+    all: z.literal(true, { error: m.returnLinesOrAll }).optional(),
+  })
+  .refine((input) => (input.lines === undefined) !== (input.all === undefined), {
+    message: m.returnLinesOrAll,
+    path: ['lines'],
+  })
+  .transform(({ reason, lines }) => ({ reason, lines: lines ?? null }));
 export type ReturnSaleInput = z.output<typeof returnSaleSchema>;
+export type ReturnSaleValues = z.input<typeof returnSaleSchema>;
 
 /** Orders of `GET /api/sales` pages: when sold (`date`) or the amount (`total`), a leading minus for descending. */
 export const salesSorts = ['date', '-date', 'total', '-total'] as const;
@@ -198,21 +205,28 @@ export const offlineNumberPattern = /^[A-Z0-9]{4}-\d{4,6}$/;
  * without a network, sent when it is back. It already happened, so stock
  * cannot refuse it: what the books no longer hold is raised as a discrepancy.
  */
-export const offlineSaleSchema = completeSaleSchema.extend({
-  /** The pharmacy the till was selling for (the caller must work there). */
-  pharmacyId: idSchema(m.pharmacyIdRequired),
-  /** When the sale happened at the counter. */
-  soldAt: z.iso
-    .datetime({ offset: true, error: m.instantInvalid })
-    .refine((value) => Date.parse(value) <= Date.now() + CLOCK_SKEW_MS, m.soldAtFuture),
-  offlineNumber: z
-    .string({ error: m.offlineNumberInvalid })
-    .trim()
-    .toUpperCase()
-    .regex(offlineNumberPattern, m.offlineNumberInvalid),
-  /** When the till last refreshed its catalogue (GET /api/sales/offline-catalogue `generatedAt`). */
-  catalogueAsOf: z.iso.datetime({ offset: true, error: m.catalogueAsOfInvalid }),
-});
+export const offlineSaleSchema = completeSaleSchema
+  .extend({
+    /** The pharmacy the till was selling for (the caller must work there). */
+    pharmacyId: idSchema(m.pharmacyIdRequired),
+    /** When the sale happened at the counter: not in the future, nor older than the server's window (OFFLINE_SALE_MAX_AGE_HOURS). */
+    soldAt: z.iso
+      .datetime({ offset: true, error: m.instantInvalid })
+      .refine((value) => Date.parse(value) <= Date.now() + CLOCK_SKEW_MS, m.soldAtFuture),
+    offlineNumber: z
+      .string({ error: m.offlineNumberInvalid })
+      .trim()
+      .toUpperCase()
+      .regex(offlineNumberPattern, m.offlineNumberInvalid),
+    /** When the till last refreshed its catalogue (GET /api/sales/offline-catalogue `generatedAt`): not in the future, not after the sale. */
+    catalogueAsOf: z.iso
+      .datetime({ offset: true, error: m.catalogueAsOfInvalid })
+      .refine((value) => Date.parse(value) <= Date.now() + CLOCK_SKEW_MS, m.catalogueAsOfFuture),
+  })
+  .refine((sale) => Date.parse(sale.soldAt) >= Date.parse(sale.catalogueAsOf) - CLOCK_SKEW_MS, {
+    message: m.soldBeforeCatalogue,
+    path: ['soldAt'],
+  });
 export type OfflineSaleInput = z.output<typeof offlineSaleSchema>;
 export type OfflineSaleValues = z.input<typeof offlineSaleSchema>;
 
@@ -272,7 +286,7 @@ export const discrepancyQuerySchema = z.object({
 export type DiscrepancyQuery = z.output<typeof discrepancyQuerySchema>;
 
 /** POST /api/stock-discrepancies/{id}/resolve */
-export const resolveDiscrepancySchema = z.object({
+export const resolveDiscrepancySchema = z.strictObject({
   note: z.string({ error: m.discrepancyNoteRequired }).trim().min(1, m.discrepancyNoteRequired).max(1000, m.tooLong),
 });
 export type ResolveDiscrepancyInput = z.output<typeof resolveDiscrepancySchema>;

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { optionalIdSchema } from './fields';
+import { optionalIdSchema, jsonNumber } from './fields';
 import { validationMessages as m } from './messages';
 
 export const currencies = ['USD', 'EUR', 'GBP', 'AED', 'SAR', 'JOD'] as const;
 
 const count = (min: number, message: string) =>
-  z.coerce.number({ error: m.wholeNumber }).int(m.wholeNumber).min(min, message).max(100_000, m.tooLong);
+  jsonNumber(m.wholeNumber).int(m.wholeNumber).min(min, message).max(100_000, m.tooLong);
 
 /** GET/PUT /api/settings: settings of the whole installation (administrators write them). */
-export const systemSettingsSchema = z.object({
+export const systemSettingsSchema = z.strictObject({
   lowStockThreshold: count(1, m.atLeastOne),
   expiryWarningDays: count(1, m.atLeastOneDay),
   autoLogoutMinutes: count(5, m.atLeastFiveMinutes),
@@ -34,7 +34,7 @@ export const defaultSystemSettings: SystemSettings = {
 };
 
 /** GET/PUT /api/settings/profile: the signed-in user's own profile. */
-export const profileSchema = z.object({
+export const profileSchema = z.strictObject({
   firstName: z.string({ error: m.firstNameRequired }).trim().min(1, m.firstNameRequired).max(100, m.tooLong),
   lastName: z.string({ error: m.lastNameRequired }).trim().min(1, m.lastNameRequired).max(100, m.tooLong),
   email: z.string({ error: m.invalidEmail }).trim().max(254, m.tooLong).pipe(z.email(m.invalidEmail)),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, optionalIdSchema, optionalText, pageQueryFields } from './fields';
+import { idSchema, optionalIdSchema, optionalText, pageQueryFields, jsonNumber } from './fields';
 import { validationMessages as m } from './messages';
 
 // ---------------------------------------------------------------- transfers
@@ -9,15 +9,14 @@ export type TransferStatusName = (typeof transferStatuses)[number];
 
 /** POST /api/transfers: whole packs of each product; `batchId` moves one batch (the expiry screen), else FEFO. */
 export const createTransferSchema = z
-  .object({
+  .strictObject({
     fromPharmacyId: idSchema(m.sourcePharmacyRequired),
     toPharmacyId: idSchema(m.destinationPharmacyRequired),
     items: z
       .array(
-        z.object({
+        z.strictObject({
           productId: idSchema(m.productRequired),
-          quantity: z.coerce
-            .number({ error: m.transferQuantityMin })
+          quantity: jsonNumber(m.transferQuantityMin)
             .int(m.wholeNumber)
             .min(1, m.transferQuantityMin)
             .max(100_000, m.tooLong),
@@ -44,13 +43,12 @@ export const createTransferSchema = z
 export type CreateTransferInput = z.output<typeof createTransferSchema>;
 
 /** POST /api/transfers/{id}/receive: packs counted in per source batch (absent: all arrived); a shortfall needs a reason. */
-export const receiveTransferSchema = z.object({
+export const receiveTransferSchema = z.strictObject({
   items: z
     .array(
-      z.object({
+      z.strictObject({
         batchId: idSchema(),
-        receivedQuantity: z.coerce
-          .number({ error: m.receivedQuantityInvalid })
+        receivedQuantity: jsonNumber(m.receivedQuantityInvalid)
           .int(m.receivedQuantityInvalid)
           .min(0, m.receivedQuantityInvalid)
           .max(100_000, m.tooLong),
@@ -64,7 +62,7 @@ export const receiveTransferSchema = z.object({
 export type ReceiveTransferInput = z.output<typeof receiveTransferSchema>;
 
 /** POST /api/transfers/{id}/cancel */
-export const cancelTransferSchema = z.object({ reason: optionalText(500) });
+export const cancelTransferSchema = z.strictObject({ reason: optionalText(500) });
 export type CancelTransferInput = z.output<typeof cancelTransferSchema>;
 
 /**

@@ -10,7 +10,7 @@ import { Caller } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, LOGGER } from '../infrastructure/tokens';
-import { AssistantTools, LocalAssistant, type Language } from '@pharmacy/worker';
+import { AssistantTools, LocalAssistant, languageOfQuestion, type Language } from '@pharmacy/worker';
 import { AI_JOBS, type AiJobs } from './ai-jobs';
 
 /**
@@ -42,7 +42,11 @@ export class ChatHttpController {
     @Caller() caller: Principal,
     @Headers('accept-language') acceptLanguage: string | undefined,
   ): Promise<ChatAnswer> {
-    const language: Language = body.language ?? (acceptLanguage?.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en');
+    // The language the question is written in, when its letters tell; else the interface's.
+    const language: Language =
+      languageOfQuestion(body.message) ??
+      body.language ??
+      (acceptLanguage?.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en');
     const context = {
       scope: await this.scope.readable(caller, null),
       today: todayIn(this.config.TIME_ZONE),

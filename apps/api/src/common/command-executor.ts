@@ -352,6 +352,9 @@ export class CommandExecutor implements OnModuleDestroy {
           this.forget(streamId);
           continue;
         }
+        // Met again after finding no attempt of this command on this stream: the key's ids were written
+        // on another stream (the same key used at another pharmacy), so this is another request under it.
+        if (error instanceof IdempotencyConflictError && identity) throw idempotencyKeyReused();
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         this.metrics?.countConflict(streamId);
         if (attempt >= MAX_ATTEMPTS) {
@@ -371,7 +374,8 @@ export class CommandExecutor implements OnModuleDestroy {
           this.forget(streamId);
           continue;
         }
-        if (!identity || idsMetBefore)
+        if (identity && idsMetBefore) throw idempotencyKeyReused();
+        if (!identity)
           throw new IdempotencyConflictError(
             streamId,
             envelopes.map((e) => e.id),

@@ -84,6 +84,16 @@ export const configSchema = z.object({
   SIGNIN_CODES_PER_EMAIL: z.coerce.number().int().min(1).default(5),
   /** Sign-in attempts at /pharmacist-login for one username in 10 minutes (five wrong ones lock the account anyway). */
   SIGNIN_LIMIT_PER_USERNAME: z.coerce.number().int().min(1).default(20),
+  /**
+   * The oldest offline sale the server records, in hours after it was made (ADR 0015): an older one is
+   * refused (422 OFFLINE_SALE_TOO_OLD) and stays set aside at the till for a manager, never recorded at a
+   * date nobody checks. Three days cover a long weekend without a network.
+   */
+  OFFLINE_SALE_MAX_AGE_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 90)
+    .default(72),
   /** A sale made offline from a copy of the prices older than this many hours is flagged for review (ADR 0015). */
   OFFLINE_PRICE_WINDOW_HOURS: z.coerce
     .number()

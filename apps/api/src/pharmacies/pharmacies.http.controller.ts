@@ -17,6 +17,7 @@ import { ParseId } from '../common/ids';
 import { pageOfNamedList, sendPage } from '../common/paging';
 import { Caller, Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
+import { IfMatchVersion } from '../common/versions';
 import {
   ChangePharmacyDetailsCommand,
   DeletePharmacyCommand,
@@ -68,9 +69,12 @@ export class PharmaciesHttpController {
   update(
     @Param('id', pharmacyId) id: string,
     @Body(new ZodValidationPipe(pharmacyInputSchema)) input: PharmacyInput,
+    @IfMatchVersion() ifMatch: number | null,
     @Ctx() context: RequestContext,
   ): Promise<Pharmacy> {
-    return this.commands.execute(new ChangePharmacyDetailsCommand(id, input, context));
+    return this.commands.execute(
+      new ChangePharmacyDetailsCommand(id, { ...input, version: input.version ?? ifMatch }, context),
+    );
   }
 
   @Delete(':id')

@@ -17,6 +17,8 @@ export function toPharmacy(row: Selectable<PharmaciesTable>): Pharmacy {
     isActive: row.isActive,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    // The row reflects the stream up to `revision` (0-based): the version is the number of its events.
+    version: Number(row.revision) + 1,
   };
 }
 

@@ -136,6 +136,8 @@ export class RecordOfflineSaleHandler implements ICommandHandler<RecordOfflineSa
       });
     }
     const soldAt = new Date(input.soldAt);
+    // Checked only for a sale not recorded yet: a retry of one recorded inside the window is answered from it.
+    if (!atCounter) this.refuseIfTooOld(soldAt);
     const productIds = [...new Set(input.items.map((item) => item.productId))];
     const [products, discountsThen, lowestSince] = await Promise.all([
       Promise.all(productIds.map(async (id) => [id, await this.facts.productAt(id, soldAt)] as const)).then(
@@ -184,6 +186,17 @@ export class RecordOfflineSaleHandler implements ICommandHandler<RecordOfflineSa
       pharmacy,
       { id: context.userId, name: context.userName ?? (await sellerName(this.db, context.userId)) },
       recorded?.recordedAt?.toISOString(),
+    );
+  }
+
+  /** 422 OFFLINE_SALE_TOO_OLD past OFFLINE_SALE_MAX_AGE_HOURS: the till keeps it set aside for a manager. */
+  private refuseIfTooOld(soldAt: Date): void {
+    const hours = this.config.OFFLINE_SALE_MAX_AGE_HOURS;
+    if (Date.now() - soldAt.getTime() <= hours * 3600_000) return;
+    throw new DomainError(
+      'OFFLINE_SALE_TOO_OLD',
+      `This sale was made on ${soldAt.toISOString().slice(0, 10)}, more than ${hours} hours ago, the oldest an offline sale is recorded. Keep the receipt and ask a manager to record it by hand.`,
+      { soldAt: soldAt.toISOString(), maxAgeHours: hours },
     );
   }
 }

@@ -1,7 +1,7 @@
 import type { PharmacyInput } from '@pharmacy/contracts';
 
 /** Demo locations for a first run, in English and Arabic. Ids are fixed so seeding twice changes nothing. */
-export const demoPharmacies: Array<{ id: string } & PharmacyInput> = [
+export const demoPharmacies: Array<{ id: string } & Omit<PharmacyInput, 'version'>> = [
   {
     id: '5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a01',
     name: 'Al-Shifa Pharmacy — Downtown',

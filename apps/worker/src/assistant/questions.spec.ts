@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { daysInMonthLeft, parseQuestion } from './questions';
+import { daysInMonthLeft, languageOfQuestion, parseQuestion } from './questions';
 
 describe('the questions the local assistant understands', () => {
   it.each([
@@ -30,5 +30,23 @@ describe('the questions the local assistant understands', () => {
     expect(daysInMonthLeft('2026-11-23')).toBe(7);
     expect(daysInMonthLeft('2026-11-30')).toBe(0);
     expect(daysInMonthLeft('2026-02-01')).toBe(27);
+  });
+});
+
+describe('the language a question is written in (issue 28)', () => {
+  it.each([
+    ['What expires in the next 14 days?', 'en'],
+    ['ما الذي تنتهي صلاحيته خلال 14 يومًا؟', 'ar'],
+    ['كم مخزون Panadol؟', 'ar'],
+    ['كم بعنا من PAN-500 هذا الأسبوع؟', 'ar'],
+    ['How much Panadol is left at صيدلية الشفاء?', null],
+    ['Where is Zyrtec in stock?', 'en'],
+    ['PAN-500', null],
+    ['AST-1B2C', null],
+    ['What happened to batch LOT-22A?', 'en'],
+    ['123456', null],
+    ['؟', null],
+  ] as const)('%s → %s', (question, language) => {
+    expect(languageOfQuestion(question)).toBe(language);
   });
 });

@@ -25,6 +25,25 @@ export function normalise(text: string): string {
     .trim();
 }
 
+/**
+ * The language a question is written in, from its words: Arabic when at
+ * least 40 % of their letters are Arabic (an Arabic question often names a
+ * product in Latin letters: "كم مخزون Panadol؟"), English when fewer than 15 %
+ * are; null when it cannot tell (only codes such as `PAN-500` or a batch
+ * number, which carry no language, or an even mix), and the interface
+ * language is used.
+ */
+export function languageOfQuestion(text: string): 'en' | 'ar' | null {
+  const words = text.split(/\s+/).filter((word) => !/\d/.test(word) && !/^[^a-z]*[A-Z]{2,}[^a-z]*$/.test(word));
+  const arabic = words.join(' ').match(/[\u0621-\u064A\u0671-\u06D3]/g)?.length ?? 0;
+  const latin = words.join(' ').match(/[A-Za-z\u00C0-\u024F]/g)?.length ?? 0;
+  const letters = arabic + latin;
+  if (letters < 2) return null;
+  if (arabic / letters >= 0.4) return 'ar';
+  if (arabic / letters < 0.15) return 'en';
+  return null;
+}
+
 /** Days from today to the last day of this month, both included (a question about "this month"). */
 export function daysInMonthLeft(today: string): number {
   const [year, month] = today.split('-').map(Number) as [number, number];

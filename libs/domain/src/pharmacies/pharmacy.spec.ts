@@ -46,6 +46,7 @@ describe('pharmacy decider', () => {
       type: 'ChangePharmacyDetails',
       pharmacyId: id,
       details: { ...details, phone: '+962 6 555 0199', isActive: false },
+      expectedVersion: null,
     });
     expect(then()).toEqual([
       {
@@ -60,7 +61,9 @@ describe('pharmacy decider', () => {
   });
 
   it('writes nothing when an update changes nothing', () => {
-    expect(given(registered).when({ type: 'ChangePharmacyDetails', pharmacyId: id, details })()).toEqual([]);
+    expect(
+      given(registered).when({ type: 'ChangePharmacyDetails', pharmacyId: id, details, expectedVersion: null })(),
+    ).toEqual([]);
   });
 
   it('applies earlier changes before comparing', () => {
@@ -68,13 +71,35 @@ describe('pharmacy decider', () => {
       type: 'PharmacyDetailsChanged',
       data: { pharmacyId: id, changes: { name: 'Renamed' }, previous: { name: details.name } },
     };
-    const then = given(registered, changed).when({ type: 'ChangePharmacyDetails', pharmacyId: id, details });
+    const then = given(registered, changed).when({
+      type: 'ChangePharmacyDetails',
+      pharmacyId: id,
+      details,
+      expectedVersion: null,
+    });
     expect(then()).toEqual([
       {
         type: 'PharmacyDetailsChanged',
         data: { pharmacyId: id, changes: { name: details.name }, previous: { name: 'Renamed' } },
       },
     ]);
+  });
+
+  it('refuses an edit made on an older version, and checks none when the client names no version', () => {
+    const changed: PharmacyEvent = {
+      type: 'PharmacyDetailsChanged',
+      data: { pharmacyId: id, changes: { name: 'Renamed' }, previous: { name: details.name } },
+    };
+    const edit = (expectedVersion: number | null) =>
+      given(registered, changed).when({
+        type: 'ChangePharmacyDetails',
+        pharmacyId: id,
+        details: { ...details, phone: '+962 6 555 0177' },
+        expectedVersion,
+      });
+    expect(errorOf(edit(1))).toMatchObject({ kind: 'conflict', code: 'STALE_EDIT', details: { version: 2 } });
+    expect(edit(2)()).toHaveLength(1);
+    expect(edit(null)()).toHaveLength(1);
   });
 
   it('deletes a pharmacy, keeping its name in the event for the audit trail', () => {
@@ -84,12 +109,16 @@ describe('pharmacy decider', () => {
   });
 
   it.each<[string, PharmacyEvent[], PharmacyCommand]>([
-    ['updating an unknown pharmacy', [], { type: 'ChangePharmacyDetails', pharmacyId: id, details }],
+    [
+      'updating an unknown pharmacy',
+      [],
+      { type: 'ChangePharmacyDetails', pharmacyId: id, details, expectedVersion: null },
+    ],
     ['deleting an unknown pharmacy', [], { type: 'DeletePharmacy', pharmacyId: id }],
     [
       'updating a deleted pharmacy',
       [registered, { type: 'PharmacyDeleted', data: { pharmacyId: id, name: details.name } }],
-      { type: 'ChangePharmacyDetails', pharmacyId: id, details },
+      { type: 'ChangePharmacyDetails', pharmacyId: id, details, expectedVersion: null },
     ],
     [
       'deleting a deleted pharmacy',

@@ -38,16 +38,28 @@ export type PharmacyEventType = PharmacyEvent['type'];
 
 export type PharmacyCommand =
   | { type: 'RegisterPharmacy'; pharmacyId: string; details: PharmacyDetails }
-  | { type: 'ChangePharmacyDetails'; pharmacyId: string; details: PharmacyDetails }
+  | {
+      type: 'ChangePharmacyDetails';
+      pharmacyId: string;
+      details: PharmacyDetails;
+      /** The version the edit form was loaded at; null when the client did not say (no stale-edit check). */
+      expectedVersion: number | null;
+    }
   | { type: 'DeletePharmacy'; pharmacyId: string };
 
+/** `version`: how many events the pharmacy has had; an edit names the version it was made on. */
 export type PharmacyState =
-  | { status: 'unregistered' }
-  | { status: 'registered'; details: PharmacyDetails }
-  | { status: 'deleted'; details: PharmacyDetails };
+  { status: 'unregistered' } | { status: 'registered' | 'deleted'; version: number; details: PharmacyDetails };
 
 export const pharmacyNotFound = (pharmacyId: string) =>
   new DomainError('PHARMACY_NOT_FOUND', 'Pharmacy location not found', { pharmacyId });
+
+export const stalePharmacyEdit = (pharmacyId: string, version: number) =>
+  new DomainError(
+    'STALE_EDIT',
+    'This pharmacy location was changed by someone else since you opened it. Review the current details and save again.',
+    { pharmacyId, version },
+  );
 
 export const pharmacyDecider: Decider<PharmacyCommand, PharmacyEvent, PharmacyState> = {
   initialState: () => ({ status: 'unregistered' }),
@@ -64,6 +76,9 @@ export const pharmacyDecider: Decider<PharmacyCommand, PharmacyEvent, PharmacySt
 
       case 'ChangePharmacyDetails': {
         if (state.status !== 'registered') throw pharmacyNotFound(command.pharmacyId);
+        if (command.expectedVersion !== null && command.expectedVersion !== state.version) {
+          throw stalePharmacyEdit(command.pharmacyId, state.version);
+        }
         const changed = detailKeys.filter((key) => state.details[key] !== command.details[key]);
         if (changed.length === 0) return [];
         const pick = (source: PharmacyDetails) => Object.fromEntries(changed.map((key) => [key, source[key]]));
@@ -87,13 +102,13 @@ export const pharmacyDecider: Decider<PharmacyCommand, PharmacyEvent, PharmacySt
   evolve(state, event) {
     switch (event.type) {
       case 'PharmacyRegistered':
-        return { status: 'registered', details: event.data.details };
+        return { status: 'registered', version: 1, details: event.data.details };
       case 'PharmacyDetailsChanged':
         if (state.status === 'unregistered') return state;
-        return { status: state.status, details: { ...state.details, ...event.data.changes } };
+        return { ...state, version: state.version + 1, details: { ...state.details, ...event.data.changes } };
       case 'PharmacyDeleted':
         if (state.status === 'unregistered') return state;
-        return { status: 'deleted', details: state.details };
+        return { ...state, status: 'deleted', version: state.version + 1 };
       default:
         return assertNever(event);
     }

@@ -99,6 +99,7 @@ export const errorCatalogue = {
 
   // The same Idempotency-Key was sent with another request.
   IDEMPOTENCY_KEY_REUSED: 'unprocessable',
+  OFFLINE_SALE_TOO_OLD: 'unprocessable',
   // A request that must be safe to send again (a till's queued sale) came without an Idempotency-Key.
   IDEMPOTENCY_KEY_REQUIRED: 'invalid',
 

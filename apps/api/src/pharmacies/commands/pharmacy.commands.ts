@@ -1,14 +1,28 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Pharmacy, PharmacyInput } from '@pharmacy/contracts';
-import { pharmacyDecider, pharmacyStreamId, type PharmacyCommand, type PharmacyState } from '@pharmacy/domain';
+import {
+  DomainError,
+  pharmacyDecider,
+  pharmacyStreamId,
+  type PharmacyCommand,
+  type PharmacyDetails,
+  type PharmacyState,
+} from '@pharmacy/domain';
 import { CommandExecutor, type StreamMeta } from '../../common/command-executor';
 import type { RequestContext } from '../../common/request-context';
+import { PharmacyQueries } from '../pharmacies.queries';
 
 /** A pharmacy as the API answers it, from its stream's state right after the command. */
 function toPharmacy(pharmacyId: string, state: PharmacyState, meta: StreamMeta): Pharmacy | null {
   if (state.status !== 'registered') return null;
   const updatedAt = meta.updatedAt ?? new Date().toISOString();
-  return { id: pharmacyId, ...state.details, createdAt: meta.createdAt ?? updatedAt, updatedAt };
+  return {
+    id: pharmacyId,
+    ...state.details,
+    createdAt: meta.createdAt ?? updatedAt,
+    updatedAt,
+    version: state.version,
+  };
 }
 
 export class RegisterPharmacyCommand extends Command<Pharmacy> {
@@ -40,6 +54,11 @@ export class DeletePharmacyCommand extends Command<void> {
   }
 }
 
+/** What the stream records of a location: the form's fields without the version it was edited at. */
+function detailsOf({ version: _version, ...details }: PharmacyInput): PharmacyDetails {
+  return details;
+}
+
 async function savePharmacy(
   executor: CommandExecutor,
   pharmacyId: string,
@@ -58,21 +77,36 @@ export class RegisterPharmacyHandler implements ICommandHandler<RegisterPharmacy
   constructor(private readonly executor: CommandExecutor) {}
 
   execute({ pharmacyId, input, context }: RegisterPharmacyCommand): Promise<Pharmacy> {
-    return savePharmacy(this.executor, pharmacyId, { type: 'RegisterPharmacy', pharmacyId, details: input }, context);
+    return savePharmacy(
+      this.executor,
+      pharmacyId,
+      { type: 'RegisterPharmacy', pharmacyId, details: detailsOf(input) },
+      context,
+    );
   }
 }
 
 @CommandHandler(ChangePharmacyDetailsCommand)
 export class ChangePharmacyDetailsHandler implements ICommandHandler<ChangePharmacyDetailsCommand> {
-  constructor(private readonly executor: CommandExecutor) {}
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly queries: PharmacyQueries,
+  ) {}
 
-  execute({ pharmacyId, input, context }: ChangePharmacyDetailsCommand): Promise<Pharmacy> {
-    return savePharmacy(
-      this.executor,
-      pharmacyId,
-      { type: 'ChangePharmacyDetails', pharmacyId, details: input },
-      context,
-    );
+  async execute({ pharmacyId, input, context }: ChangePharmacyDetailsCommand): Promise<Pharmacy> {
+    try {
+      return await savePharmacy(
+        this.executor,
+        pharmacyId,
+        { type: 'ChangePharmacyDetails', pharmacyId, details: detailsOf(input), expectedVersion: input.version },
+        context,
+      );
+    } catch (error) {
+      // 409 STALE_EDIT carries the location as it is now, so the form can show what changed meanwhile.
+      if (!(error instanceof DomainError) || error.code !== 'STALE_EDIT') throw error;
+      const current = await this.queries.find(pharmacyId);
+      throw new DomainError(error.code, error.message, { ...error.details, current });
+    }
   }
 }
 

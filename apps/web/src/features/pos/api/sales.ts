@@ -3,7 +3,7 @@ import {
   saleReturnSchema,
   saleSchema,
   type CompleteSaleInput,
-  type ReturnSaleInput,
+  type ReturnSaleValues,
   type Sale,
   type SaleDetail,
   type SaleReturn,
@@ -78,7 +78,7 @@ export function useCompleteSale() {
 
 export interface ReturnSaleVariables {
   saleId: string;
-  input: ReturnSaleInput;
+  input: ReturnSaleValues;
 }
 
 /** POST /api/sales/{id}/returns, keyed like a checkout. */
