@@ -159,11 +159,6 @@ describe('what cannot be read in a GS1 element string is a problem with a messag
     ['29 February of a common year', `(17)270229`, 'The expiry date 270229 in the barcode is not a valid date'],
     ['31 April', `01${GTIN}17260431`, 'The expiry date 260431 in the barcode is not a valid date'],
     ['a best-before date too short', '(15)2606', 'The best-before date 2606 in the barcode is not a valid date'],
-    [
-      'an unknown AI in the plain form',
-      `]d201${GTIN}55ABC`,
-      'The barcode contains a field we do not recognise, at "55ABC"',
-    ],
     ['a GTIN cut short', ']d20105012345', 'The product code (GTIN) in the barcode is cut short'],
     [
       'a batch longer than 20 characters in the plain form',
@@ -210,21 +205,42 @@ describe('what cannot be read in a GS1 element string is a problem with a messag
     expect(readGs1('(01)05012345678901(17)260331', now).data).toEqual({ expiryDate: '2026-03-31', other: {} });
     // The first value of a field given twice.
     expect(readGs1('(10)A1(10)B2', now).data).toEqual({ batch: 'A1', other: {} });
-    // Without parentheses nothing after a field it does not know can be split off.
-    expect(readGs1(`01${GTIN}8008123456${GS}10LOT`, now).data).toEqual({ gtin: GTIN, other: {} });
+    // Without parentheses too, after a field that breaks its AI's rules (a production time without its hour).
+    expect(readGs1(`01${GTIN}8008123456${GS}10LOT`, now).data).toEqual({ gtin: GTIN, batch: 'LOT', other: {} });
   });
 
-  it('lists a string it cannot split before the fields it could not read, as a reader stopping at the first would', () => {
+  it('lists the problems in the order of the input, and an AI the table lacks as UNKNOWN_AI', () => {
     const { problems } = readGs1(`]d20105012345678901` + '55ABC', now);
-    expect(problems.map((p) => p.message)).toEqual([
-      'The barcode contains a field we do not recognise, at "55ABC"',
-      'The product code (GTIN) in the barcode is not valid',
+    expect(problems).toEqual([
+      {
+        code: 'INVALID_GS1',
+        message: 'The product code (GTIN) in the barcode is not valid',
+        details: { ai: '01', value: '05012345678901' },
+      },
+      {
+        code: 'UNKNOWN_AI',
+        message: 'The barcode contains a field we do not recognise, at "55ABC"',
+        details: { position: 16 },
+      },
     ]);
+  });
+
+  it('keeps what is around an AI the table lacks (issue 28, item 16)', () => {
+    expect(readScan(`]d201${GTIN}55ABC${GS}17260331`, now)).toMatchObject({
+      kind: 'gs1',
+      gtin: GTIN,
+      data: { gtin: GTIN, expiryDate: '2026-03-31', other: {} },
+      problems: [{ code: 'UNKNOWN_AI', message: 'The barcode contains a field we do not recognise, at "55ABC"' }],
+    });
   });
 
   it('reports input that is not a GS1 element string at all', () => {
     expect(readGs1('  ').problems).toEqual([{ code: 'INVALID_GS1', message: 'The barcode is empty', details: {} }]);
-    expect(readGs1('5012345678900').problems[0]).toMatchObject({ code: 'INVALID_GS1' });
+    expect(readGs1('5012345678900').problems[0]).toEqual({
+      code: 'INVALID_GS1',
+      message: 'The barcode is not a GS1 code we can read',
+      details: {},
+    });
   });
 });
 

@@ -64,12 +64,12 @@ describe('readPackScan', () => {
     });
     // A wrong check digit: the search will say why; nothing is filled in from it.
     expect(readPackScan('(01)05012345678901(17)270331', now)).toMatchObject({ gtin: null });
-    // An AI the parser does not know ends the reading in the scanner form.
-    expect(readPackScan(`01${GTIN}8008123456\u001d10LOT`, now)).toEqual({
+    // An AI the GS1 table lacks is skipped in the scanner form, and what follows it read (issue 28, item 16).
+    expect(readPackScan(`01${GTIN}55ABC\u001d10LOT`, now)).toEqual({
       kind: 'gs1',
       gtin: GTIN,
       expiryDate: null,
-      batch: null,
+      batch: 'LOT',
     });
   });
 

@@ -33,6 +33,16 @@ describe('parseScan', () => {
     expect(parseScan('4006381333932', now)).toEqual({ kind: 'text', text: '4006381333932', raw: '4006381333932' });
   });
 
+  it('reads what is around an AI the GS1 table lacks instead of refusing the code (issue 28, item 16)', () => {
+    const input = `]d201${GTIN}55ABC${GS}17260331`;
+    expect(parseScan(input, now)).toEqual({
+      kind: 'gs1',
+      gtin: GTIN,
+      data: { gtin: GTIN, expiryDate: '2026-03-31', other: {} },
+      raw: input,
+    });
+  });
+
   it('finds the catalogue entry whichever form it was stored in', () => {
     const scanned = parseScan(']d20100036000291452' + '17260331', now);
     expect(scanned.kind === 'gs1' && scanned.gtin !== null && gtinCandidates(scanned.gtin)).toContain('036000291452');
@@ -43,15 +53,11 @@ describe('malformed GS1 element strings are refused with a message for the user'
   it.each([
     ['a wrong GTIN check digit', `(01)05012345678901(17)260331`, 'The product code (GTIN) in the barcode is not valid'],
     ['month 13', `(01)${GTIN}(17)261345`, 'The expiry date 261345 in the barcode is not a valid date'],
+    ['text where an AI must be', `]d201${GTIN}hello`, 'The barcode contains a field we do not recognise, at "hello"'],
     [
-      'an unknown AI in the plain form',
-      `]d201${GTIN}55ABC`,
-      'The barcode contains a field we do not recognise, at "55ABC"',
-    ],
-    [
-      'an unknown AI after a wrong GTIN: the string cannot be split, which is said first',
+      'an AI the table lacks after a wrong GTIN: the wrong GTIN is said',
       `]d20105012345678901` + '55ABC',
-      'The barcode contains a field we do not recognise, at "55ABC"',
+      'The product code (GTIN) in the barcode is not valid',
     ],
     ['a GTIN cut short', ']d20105012345', 'The product code (GTIN) in the barcode is cut short'],
     ['an empty batch', `(01)${GTIN}(10)(21)X`, 'The batch number in the barcode is empty'],

@@ -3,8 +3,9 @@ import { DomainError } from '../shared/errors';
 
 /**
  * The domain's reading of what the pharmacy's scanners send: the GS1 parser of `@pharmacy/barcodes` (which
- * the browser shares, and where the rules are described), strict — a barcode that is clearly a GS1 element
- * string but cannot be read in full is refused with {@link Gs1ParseError}, never half read.
+ * the browser shares, and where the rules are described), strict — a barcode that is clearly GS1 data but
+ * has a field that breaks its AI's rules is refused with {@link Gs1ParseError}, never half read. An AI the
+ * GS1 table lacks (`UNKNOWN_AI`) is not a reason to refuse: the parser skipped it and read what is around it.
  */
 
 export { gtinCandidates, isValidGtin, normaliseGtin, type Gs1Data } from '@pharmacy/barcodes';
@@ -43,8 +44,8 @@ export function parseScan(input: string, now: Date = new Date()): ScanResult {
   return { kind: 'gs1', gtin: scan.gtin, data: scan.data, raw: scan.raw };
 }
 
-/** The first problem is the one a reader that stops at the first error meets. */
+/** The first invalid field is the one a reader that stops at the first error meets. */
 function refuse(problems: readonly Gs1Problem[]): void {
-  const [first] = problems;
+  const first = problems.find((problem) => problem.code === 'INVALID_GS1');
   if (first !== undefined) throw new Gs1ParseError(first.message, first.details);
 }
