@@ -120,6 +120,7 @@ interface Texts {
   close: string;
   cancel: string;
   shortageStatus: RegExp;
+  awaiting: (pharmacy: string) => string;
 }
 
 const english: Texts = {
@@ -158,6 +159,7 @@ const english: Texts = {
   close: 'Close',
   cancel: 'Cancel',
   shortageStatus: /^(Can Fulfill|Partial|No Source)$/,
+  awaiting: (pharmacy) => `Awaiting approval at ${pharmacy}`,
 };
 
 const arabic: Texts = {
@@ -196,6 +198,7 @@ const arabic: Texts = {
   close: 'إغلاق',
   cancel: 'إلغاء',
   shortageStatus: /^(يمكن التلبية|جزئي|لا مصدر)$/,
+  awaiting: (pharmacy) => `بانتظار موافقة ${pharmacy}`,
 };
 
 function escapeRegExp(text: string): string {
@@ -340,6 +343,56 @@ describe('Stock transfers in the browser', () => {
         await inSignedInSession(browser, app, demoAccounts.admin, t.language, (page) =>
           transferRound(page, t, short, whole),
         );
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "shows a pharmacist's request from another pharmacy as awaiting that pharmacy's approval, which is not theirs to give",
+    async () => {
+      // Layla works at Downtown only: her request from Abdoun holds nothing until Abdoun approves it.
+      const layla = await app.signIn(demoAccounts.layla.email, demoAccounts.layla.password);
+      const [product] = await transferable();
+      await admin
+        .post('/api/inventory')
+        .send({
+          productId: product!.productId,
+          pharmacyId: ABDOUN,
+          batchNumber: `REQ-${Date.now()}`,
+          quantity: 5,
+          purchasePrice: '1.00',
+          expiryDate: new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10),
+        })
+        .expect(201);
+      for (const t of [english, arabic]) {
+        const request = (
+          await layla
+            .post('/api/transfers')
+            .send({
+              fromPharmacyId: ABDOUN,
+              toPharmacyId: DOWNTOWN,
+              items: [{ productId: product!.productId, quantity: 2 }],
+            })
+            .expect(201)
+        ).body as { id: string; awaitingSourceApproval: boolean };
+        expect(request.awaitingSourceApproval).toBe(true);
+        const number = `#${request.id.slice(-8).toUpperCase()}`;
+        await inSignedInSession(browser, app, demoAccounts.layla, t.language, async (page) => {
+          await nav(page).getByRole('link', { name: t.nav, exact: true }).click();
+          await visible(page.getByRole('heading', { level: 1, name: t.title }));
+          const row = page.getByRole('row').filter({ hasText: number });
+          await visible(row.getByText(t.awaiting(t.abdoun)));
+          await visible(row.getByText(t.statuses.pending));
+          expect(await row.getByRole('button', { name: t.approve(number) }).count()).toBe(0);
+          await row.getByRole('button', { name: t.view(number) }).click();
+          const detail = await visible(page.getByRole('dialog', { name: t.detail(number) }));
+          await visible(detail.getByText(t.awaiting(t.abdoun)));
+          expect(await detail.getByRole('button', { name: t.language === 'ar' ? 'موافقة' : 'Approve' }).count()).toBe(
+            0,
+          );
+          await shoot(page, `transfers-${t.language}-7-awaiting-approval`, { viewportOnly: true });
+        });
       }
     },
     TEST_TIMEOUT_MS,

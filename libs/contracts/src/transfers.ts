@@ -125,6 +125,12 @@ export const transferSchema = z.object({
   canApprove: z.boolean(),
   canReceive: z.boolean(),
   canCancel: z.boolean(),
+  /**
+   * Pending and nothing held at the source yet: requested by someone who does
+   * not work there, it waits for the source's approval, which reserves and
+   * dispatches the packs in one step (or is refused when they are gone).
+   */
+  awaitingSourceApproval: z.boolean(),
 });
 export type Transfer = z.infer<typeof transferSchema>;
 

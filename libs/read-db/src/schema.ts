@@ -400,6 +400,8 @@ export interface StockTransfersTable {
   cancelledAt: Timestamp | null;
   cancelReason: string | null;
   discrepancyReason: string | null;
+  /** Pending, requested from outside the source: nothing held there until it approves. */
+  awaitingSource: Generated<boolean>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { StockEvent, TransferEvent } from '@pharmacy/domain';
+import type { StockEvent, TransferEvent, TransferItem } from '@pharmacy/domain';
 import type { Projection } from '../runner/projection';
 
 type TransferFact = TransferEvent | Extract<StockEvent, { data: { transferId: string } }>;
@@ -54,29 +54,19 @@ export const transfersProjection: Projection = {
             toPharmacyId: d.toPharmacyId,
             initiatedBy: d.requestedBy,
             status: 'pending',
+            awaitingSource: !d.reserved,
             notes: d.notes,
             totalQuantity: d.items.reduce((n, item) => n + item.quantity, 0),
             createdAt: d.requestedAt,
             updatedAt: d.requestedAt,
           })
           .execute();
-        await trx
-          .insertInto('transferItems')
-          .values(
-            d.items.map((item) => ({
-              transferId: d.transferId,
-              productId: item.productId,
-              batchId: item.batchId,
-              batchNumber: item.batchNumber,
-              expiryDate: item.expiryDate,
-              quantity: item.quantity,
-            })),
-          )
-          .execute();
+        await trx.insertInto('transferItems').values(itemRows(d.transferId, d.items)).execute();
         await step('requested', {
           at: d.requestedAt,
           userId: d.requestedBy,
-          pharmacyId: d.fromPharmacyId,
+          // Asked by the source's staff, or (holding nothing) by the destination's.
+          pharmacyId: d.reserved ? d.fromPharmacyId : d.toPharmacyId,
           note: d.notes,
         });
         return;
@@ -85,9 +75,21 @@ export const transfersProjection: Projection = {
         const d = event.data;
         await trx
           .updateTable('stockTransfers')
-          .set({ status: 'approved', approvedBy: d.approvedBy, approvedAt: d.approvedAt, updatedAt: d.approvedAt })
+          .set({
+            status: 'approved',
+            awaitingSource: false,
+            approvedBy: d.approvedBy,
+            approvedAt: d.approvedAt,
+            updatedAt: d.approvedAt,
+            ...(d.items ? { totalQuantity: d.items.reduce((n, item) => n + item.quantity, 0) } : {}),
+          })
           .where('id', '=', d.transferId)
           .execute();
+        if (d.items) {
+          // A request that held nothing: what the approval reserved replaces what the request would have taken.
+          await trx.deleteFrom('transferItems').where('transferId', '=', d.transferId).execute();
+          await trx.insertInto('transferItems').values(itemRows(d.transferId, d.items)).execute();
+        }
         await step('approved', { at: d.approvedAt, userId: d.approvedBy, pharmacyId: d.fromPharmacyId });
         return;
       }
@@ -124,6 +126,7 @@ export const transfersProjection: Projection = {
           .updateTable('stockTransfers')
           .set({
             status: 'cancelled',
+            awaitingSource: false,
             cancelledBy: d.cancelledBy,
             cancelledAt: d.cancelledAt,
             cancelReason: d.reason,
@@ -156,3 +159,14 @@ export const transfersProjection: Projection = {
     }
   },
 };
+
+function itemRows(transferId: string, items: TransferItem[]) {
+  return items.map((item) => ({
+    transferId,
+    productId: item.productId,
+    batchId: item.batchId,
+    batchNumber: item.batchNumber,
+    expiryDate: item.expiryDate,
+    quantity: item.quantity,
+  }));
+}

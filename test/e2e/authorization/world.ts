@@ -142,7 +142,15 @@ export async function buildWorld(app: TestApp): Promise<World> {
           .send({ fromPharmacyId: from, toPharmacyId: to, items: [{ productId: product.id, quantity: 1 }] }),
       );
     const transferOut = await transfer(pharmacyId, C);
-    const transferIn = await transfer(C, pharmacyId);
+    // Asked for by the pharmacy's own pharmacist: a request from outside C, holding nothing until C approves
+    // (ADR 0011); its approval is C's, never the asking pharmacy's.
+    const transferIn = await created(
+      sellers[pharmacyId]!.post('/api/transfers').send({
+        fromPharmacyId: C,
+        toPharmacyId: pharmacyId,
+        items: [{ productId: product.id, quantity: 1 }],
+      }),
+    );
     const discrepancy = await discrepancyOf(admin, pharmacyId, offline.id);
     records[pharmacyId] = {
       batch: batch.id,

@@ -39,9 +39,9 @@ const english: Record<string, Describe> = {
   SaleReturned: (d, x) =>
     `Return of ${sumOf(d.lines, 'quantity')} item(s), ${String(d.refundAmount)} refunded, at ${x.pharmacy(d.pharmacyId)}`,
   TransferStockReserved: (d, x) =>
-    `${sumOf(d.items, 'quantity')} packs reserved at ${x.pharmacy(d.pharmacyId)} for a transfer to ${x.pharmacy(d.toPharmacyId)}`,
+    `${sumOf(d.items, 'quantity')} packs reserved at ${x.pharmacy(d.pharmacyId)} for a transfer to ${x.pharmacy(d.toPharmacyId)}${d.approval ? ', approving its request' : ''}`,
   TransferRequested: (d, x) =>
-    `Transfer of ${sumOf(d.items, 'quantity')} packs requested from ${x.pharmacy(d.fromPharmacyId)} to ${x.pharmacy(d.toPharmacyId)}`,
+    `Transfer of ${sumOf(d.items, 'quantity')} packs requested from ${x.pharmacy(d.fromPharmacyId)} to ${x.pharmacy(d.toPharmacyId)}${d.reserved === false ? `, awaiting approval at ${x.pharmacy(d.fromPharmacyId)}` : ''}`,
   TransferApproved: (d, x) => `Transfer from ${x.pharmacy(d.fromPharmacyId)} approved`,
   TransferDispatched: (d, x) => `${sumOf(d.items, 'quantity')} packs dispatched from ${x.pharmacy(d.pharmacyId)}`,
   TransferReceived: (d, x) =>
@@ -81,9 +81,9 @@ const arabic: Record<string, Describe> = {
   SaleReturned: (d, x) =>
     `إرجاع ${sumOf(d.lines, 'quantity')} صنف واسترداد ${String(d.refundAmount)} في ${x.pharmacy(d.pharmacyId)}`,
   TransferStockReserved: (d, x) =>
-    `حجز ${sumOf(d.items, 'quantity')} عبوة في ${x.pharmacy(d.pharmacyId)} لنقلها إلى ${x.pharmacy(d.toPharmacyId)}`,
+    `حجز ${sumOf(d.items, 'quantity')} عبوة في ${x.pharmacy(d.pharmacyId)} لنقلها إلى ${x.pharmacy(d.toPharmacyId)}${d.approval ? ' بالموافقة على طلبه' : ''}`,
   TransferRequested: (d, x) =>
-    `طلب نقل ${sumOf(d.items, 'quantity')} عبوة من ${x.pharmacy(d.fromPharmacyId)} إلى ${x.pharmacy(d.toPharmacyId)}`,
+    `طلب نقل ${sumOf(d.items, 'quantity')} عبوة من ${x.pharmacy(d.fromPharmacyId)} إلى ${x.pharmacy(d.toPharmacyId)}${d.reserved === false ? `، بانتظار موافقة ${x.pharmacy(d.fromPharmacyId)}` : ''}`,
   TransferApproved: (d, x) => `الموافقة على النقل من ${x.pharmacy(d.fromPharmacyId)}`,
   TransferDispatched: (d, x) => `إرسال ${sumOf(d.items, 'quantity')} عبوة من ${x.pharmacy(d.pharmacyId)}`,
   TransferReceived: (d, x) =>

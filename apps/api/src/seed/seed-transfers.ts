@@ -55,6 +55,8 @@ export async function seedDemoTransfers(app: INestApplicationContext, runtime: R
           notes,
         },
         context,
+        // Omar works at both pharmacies: each transfer holds its packs from the start.
+        true,
       ),
     );
 

@@ -10,6 +10,7 @@ import {
   transferStreamId,
   type StockEvent,
   type TransferEvent,
+  type TransferStockReservedData,
 } from '@pharmacy/domain';
 import { CommandExecutor, type CommandOutcome } from '../common/command-executor';
 import { nameBasedUuid } from '../common/idempotency';
@@ -24,6 +25,9 @@ import { STOCK_SNAPSHOTS } from '../inventory/stock-snapshots';
  * process takes in reaction to the fact that calls for it:
  *
  *   TransferStockReserved (source)  → TransferRequested          (transfer)
+ *     … an approval's (a request from outside the source)
+ *                                    → TransferApproved           (transfer)
+ *       or, the transfer cancelled meanwhile, TransferStockReleased (source)
  *   TransferApproved      (transfer) → TransferDispatched         (source)
  *   TransferReceived      (transfer) → TransferStockArrived       (destination)
  *   TransferCancelled     (transfer) → TransferStockReleased | TransferStockReturned (source)
@@ -56,8 +60,11 @@ export interface TransferFact {
 /**
  * The id of a transfer's event of this type. Each happens once per transfer,
  * so the id names it: a retry writes the same id, and a step names its cause.
+ * (One reservation per transfer: when the request was made, or when the
+ * source approved a request that held nothing.)
  */
-export const transferEventId = (type: Trigger['type'], transferId: string) => nameBasedUuid(`${type}|${transferId}`);
+export const transferEventId = (type: Trigger['type'] | 'TransferRequested', transferId: string) =>
+  nameBasedUuid(`${type}|${transferId}`);
 
 export function isTransferTrigger(type: string): boolean {
   return (transferProcessTriggers as readonly string[]).includes(type);
@@ -88,8 +95,9 @@ export class TransferProcess {
     const quietly = { waitForProjections: false } as const;
     switch (event.type) {
       case 'TransferStockReserved': {
+        const { approval, ...d } = event.data;
+        if (approval) return this.approveReserved({ ...d, approval }, step);
         const { context, causationId } = step('request');
-        const d = event.data;
         return this.executor.execute(
           transferStreamId(d.transferId),
           transferDecider,
@@ -103,6 +111,9 @@ export class TransferProcess {
               requestedBy: d.requestedBy,
               requestedAt: d.requestedAt,
               items: d.items,
+              reserved: true,
+              // Held batch by batch from the start: nothing is asked again.
+              lines: d.items.map(({ productId, quantity, batchId }) => ({ productId, quantity, batchId })),
             },
           },
           context,
@@ -167,6 +178,53 @@ export class TransferProcess {
           { ...quietly, causationId, snapshot: STOCK_SNAPSHOTS },
         );
       }
+    }
+  }
+
+  /**
+   * The source's approval of a request that held nothing has reserved the
+   * packs: record the approval with them (the transfer's id for it, so the
+   * dispatch names it whoever wrote it). Cancelled meanwhile (approve and
+   * cancel are then on two streams, and the cancellation's release may have
+   * come before the reservation): the packs are for sale again.
+   */
+  private async approveReserved(
+    d: TransferStockReservedData & { approval: NonNullable<TransferStockReservedData['approval']> },
+    step: (name: string) => { context: RequestContext; causationId: string },
+  ): Promise<CommandOutcome<DomainEvent, undefined>> {
+    const approve = step('approve');
+    try {
+      return await this.executor.execute(
+        transferStreamId(d.transferId),
+        transferDecider,
+        {
+          type: 'ApproveTransfer',
+          transferId: d.transferId,
+          by: d.approval.approvedBy,
+          at: d.approval.approvedAt,
+          reserved: d.items,
+        },
+        approve.context,
+        {
+          waitForProjections: false,
+          causationId: approve.causationId,
+          eventId: () => transferEventId('TransferApproved', d.transferId),
+        },
+      );
+    } catch (error) {
+      const cancelled =
+        error instanceof DomainError &&
+        error.code === 'TRANSFER_STATUS_CONFLICT' &&
+        error.details.status === 'cancelled';
+      if (!cancelled) throw error;
+      const release = step('release-unapproved');
+      return this.executor.execute(
+        stockStreamId(d.pharmacyId),
+        stockDecider,
+        { type: 'ReleaseTransfer', transferId: d.transferId, pharmacyId: d.pharmacyId },
+        release.context,
+        { waitForProjections: false, causationId: release.causationId, snapshot: STOCK_SNAPSHOTS },
+      );
     }
   }
 

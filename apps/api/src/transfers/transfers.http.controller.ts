@@ -40,6 +40,8 @@ interface Parties {
  * Stock transfers. Who may do what (admins: everything): users of either
  * pharmacy create (the destination asks, or the source offers) and cancel;
  * users of the source approve (dispatch); users of the destination receive.
+ * Only those who work at the source hold its packs: a request from anyone
+ * else reserves nothing until the source approves it.
  */
 @Controller('api/transfers')
 export class TransfersHttpController {
@@ -93,7 +95,11 @@ export class TransfersHttpController {
     return this.answer(id, parties, caller);
   }
 
-  /** A pending transfer: the packs are reserved at the source at once (201 with the transfer). */
+  /**
+   * A pending transfer (201 with the transfer). Started by someone who works
+   * at the source, its packs are reserved there at once; by anyone else, it
+   * waits for the source's approval and holds nothing (`awaitingSourceApproval`).
+   */
   @Post()
   @HttpCode(201)
   @Reaches(reach.pharmacy('body', 'fromPharmacyId', 'toPharmacyId'))
@@ -104,11 +110,16 @@ export class TransfersHttpController {
   ): Promise<TransferDetail> {
     const parties = { fromPharmacyId: input.fromPharmacyId, toPharmacyId: input.toPharmacyId };
     if (!(await this.mayUseEither(caller, parties))) throw pharmacyForbidden();
-    const id = await this.commands.execute(new CreateTransferCommand(input, context));
+    const atSource = await this.scope.mayWrite(caller, input.fromPharmacyId);
+    const id = await this.commands.execute(new CreateTransferCommand(input, context, atSource));
     return this.answer(id, parties, caller);
   }
 
-  /** Approved at the source: the reserved packs leave its batches, in transit. */
+  /**
+   * Approved at the source: the reserved packs leave its batches, in transit.
+   * A request that held nothing is reserved and dispatched in one step, or
+   * refused (409 INSUFFICIENT_STOCK, naming the product) when the stock is gone.
+   */
   @Post(':id/approve')
   @HttpCode(200)
   @Reaches(reach.record('transfer', 'path', 'id', { side: 'source' }))

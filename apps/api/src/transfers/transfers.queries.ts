@@ -256,6 +256,7 @@ function toTransfer(
     initiatedBy: string | null;
     initiatedByName: string | null;
     status: string;
+    awaitingSource: boolean;
     notes: string | null;
     totalQuantity: number;
     receivedQuantity: number | null;
@@ -284,9 +285,11 @@ function toTransfer(
     itemCount: Number(row.itemCount ?? 0),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    // Users of the source approve (dispatch), of the destination receive, of either cancel.
+    // Users of the source approve (dispatch; a request from outside it is reserved then), of the destination
+    // receive, of either cancel.
     canApprove: row.status === 'pending' && atSource,
     canReceive: row.status === 'approved' && atDestination,
     canCancel: (row.status === 'pending' || row.status === 'approved') && (atSource || atDestination),
+    awaitingSourceApproval: row.status === 'pending' && row.awaitingSource,
   };
 }

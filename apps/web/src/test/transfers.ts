@@ -29,6 +29,7 @@ export function aTransfer(overrides: Partial<Transfer> = {}): Transfer {
     canApprove: true,
     canReceive: false,
     canCancel: true,
+    awaitingSourceApproval: false,
     ...overrides,
   };
 }

@@ -4,7 +4,8 @@ import { productEventSchemas, productEventVersions } from '../catalogue/product'
 import { supplierEventSchemas } from '../catalogue/supplier';
 import { pharmacyEventSchemas } from '../pharmacies/pharmacy';
 import { stockEventSchemas } from '../stock/stock';
-import { transferEventSchemas } from '../transfers/transfer';
+import { transferStockEventVersions } from '../stock/transfers';
+import { transferEventSchemas, transferEventVersions } from '../transfers/transfer';
 import { uniqueValueEventSchemas } from '../uniqueness/unique-value';
 import { recordedVersion, upcastWith, type EventVersions } from './event-versions';
 
@@ -29,7 +30,11 @@ export function isKnownEventType(type: string): type is KnownEventType {
 }
 
 /** The event types whose shape changed, with their current version and upcasters; every other type is at version 1. */
-export const eventVersions: EventVersions = { ...productEventVersions };
+export const eventVersions: EventVersions = {
+  ...productEventVersions,
+  ...transferEventVersions,
+  ...transferStockEventVersions,
+};
 
 /** The schema version an event of this type is written at now. */
 export function currentEventVersion(type: string): number {

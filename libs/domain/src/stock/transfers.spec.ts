@@ -45,6 +45,18 @@ const reserve = (quantity: number, batchId: string | null = null): ReserveTransf
   requestedAt: '2026-11-22T09:00:00.000Z',
   today: '2026-11-22',
   items: [{ productId, productName: 'Amoxicillin 500 mg', quantity, batchId }],
+  approval: null,
+});
+const approver = '99999999-9999-4999-8999-999999999901';
+const approvedAt = '2026-11-23T08:00:00.000Z';
+/** The source's approval of a request made from outside it: the reservation is made only now. */
+const approve = (
+  quantity: number,
+  batchId: string | null = null,
+  transferStatus: 'pending' | 'approved' | 'completed' | 'cancelled' = 'pending',
+): ReserveTransferCommand => ({
+  ...reserve(quantity, batchId),
+  approval: { approvedBy: approver, approvedAt, transferStatus },
 });
 
 const reserved = (items: TransferStockReservedData['items']): StockEvent => ({
@@ -57,6 +69,7 @@ const reserved = (items: TransferStockReservedData['items']): StockEvent => ({
     requestedBy: null,
     requestedAt: '2026-11-22T09:00:00.000Z',
     items,
+    approval: null,
   },
 });
 const item = (batchId: string, quantity: number) => ({
@@ -159,6 +172,38 @@ describe('reserving stock for a transfer', () => {
         expectedVersion: null,
       })
       .thenRefuses({ kind: 'conflict', code: 'STOCK_RESERVED', message: /3 packs of batch E-1 are reserved/ });
+  });
+});
+
+describe("the source's approval of a request from outside it", () => {
+  it('reserves from the stock as it is now, and records that it is the approval', () => {
+    given(...stocked)
+      .when(approve(5))
+      .then([
+        {
+          type: 'TransferStockReserved',
+          data: {
+            ...(reserved([item(early, 3), item(late, 2)]).data as TransferStockReservedData),
+            approval: { approvedBy: approver, approvedAt },
+          },
+        },
+      ]);
+  });
+
+  it('is refused, naming the batch, when the named batch no longer holds the packs', () => {
+    given(...stocked, reserved([item(late, 4)]))
+      .when({ ...approve(3, late), transferId: '88888888-8888-4888-8888-888888888802' })
+      .thenRefuses({
+        kind: 'conflict',
+        code: 'INSUFFICIENT_STOCK',
+        message: 'Only 1 pack of Amoxicillin 500 mg in batch L-1 can be transferred from here (3 asked).',
+      });
+  });
+
+  it('is refused unless the transfer is still pending', () => {
+    given(...stocked)
+      .when(approve(1, null, 'cancelled'))
+      .thenRefuses({ kind: 'conflict', code: 'TRANSFER_STATUS_CONFLICT', message: /is cancelled/ });
   });
 });
 

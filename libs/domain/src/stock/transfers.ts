@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DomainError } from '../shared/errors';
+import type { EventVersions } from '../shared/event-versions';
 import { allocateFefo, isExpired, type StockOfBatch } from '../sales/fefo';
+import { transferStatusConflict, type TransferStatus } from '../transfers/transfer';
 import { batchesOf, decimalText, indexBatch, type StockState } from './state';
 
 /**
@@ -14,7 +16,9 @@ import { batchesOf, decimalText, indexBatch, type StockState } from './state';
  *
  * Reserved packs stay in their batches but cannot be sold, adjusted away or
  * reserved twice; dispatched packs are in transit (in no batch) until they
- * arrive or come back. Transfers move whole packs.
+ * arrive or come back. Transfers move whole packs. A request from outside the
+ * source reserves nothing until the source approves it: the reservation is
+ * then the approval (`approval`), and the process records it on the transfer.
  */
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -36,7 +40,11 @@ const movedPacks = z.object({
 });
 
 export const transferStockEventSchemas = {
-  /** Packs of the source's batches held for a transfer (FEFO, or the named batch): no longer for sale. */
+  /**
+   * Packs of the source's batches held for a transfer (FEFO, or the named
+   * batch): no longer for sale. `approval`: the source's approval of a
+   * request that held nothing, by whom and when (null: held from the request on).
+   */
   TransferStockReserved: z.object({
     transferId: z.string().uuid(),
     pharmacyId: z.string().uuid(),
@@ -45,6 +53,9 @@ export const transferStockEventSchemas = {
     requestedBy: z.string().uuid().nullable(),
     requestedAt: z.string().datetime({ offset: true }),
     items: z.array(transferredBatch).min(1),
+    approval: z
+      .object({ approvedBy: z.string().uuid().nullable(), approvedAt: z.string().datetime({ offset: true }) })
+      .nullable(),
   }),
   /** A pending transfer was cancelled: its reserved packs are for sale again. */
   TransferStockReleased: z.object({
@@ -79,6 +90,14 @@ export const transferStockEventSchemas = {
   }),
 } as const;
 
+/** Version 2 of TransferStockReserved says whether it is an approval; every one before it was not. */
+export const transferStockEventVersions = {
+  TransferStockReserved: {
+    current: 2,
+    upcasters: { 1: (data: Record<string, unknown>) => ({ ...data, approval: null }) },
+  },
+} as const satisfies EventVersions;
+
 export type TransferStockReservedData = z.infer<(typeof transferStockEventSchemas)['TransferStockReserved']>;
 export type TransferStockArrivedData = z.infer<(typeof transferStockEventSchemas)['TransferStockArrived']>;
 type MovedPacks = z.infer<typeof movedPacks>;
@@ -94,6 +113,13 @@ export interface ReserveTransferCommand {
   today: string;
   /** Whole packs of each product; from the named batch when `batchId` is set (the expiry screen), else FEFO. */
   items: Array<{ productId: string; productName: string; quantity: number; batchId: string | null }>;
+  /**
+   * The source's approval of a request made from outside it, which reserves
+   * only now; null for a transfer its own staff start. `transferStatus` is the
+   * transfer's as the approver found it: anything but pending refuses (so a
+   * retried approval is answered from its first attempt).
+   */
+  approval: { approvedBy: string | null; approvedAt: string; transferStatus: TransferStatus } | null;
 }
 
 export type TransferStockCommand =
@@ -121,6 +147,9 @@ export function decideReservation(
   command: ReserveTransferCommand,
   state: StockState,
 ): TransferStockReservedData | null {
+  if (command.approval && command.approval.transferStatus !== 'pending') {
+    throw transferStatusConflict(command.transferId, command.approval.transferStatus, ['pending'], 'approved');
+  }
   if (state.reservations[command.transferId]) return null;
   const working = new Map<string, StockOfBatch>();
   for (const productId of new Set(command.items.map((item) => item.productId))) {
@@ -164,12 +193,18 @@ export function decideReservation(
       command.today,
     );
     if (!result.ok) {
+      const batch = item.batchId ? state.batches[item.batchId] : undefined;
       throw new DomainError(
         'INSUFFICIENT_STOCK',
         `Only ${packs(result.available)} of ${item.productName} ${
-          item.batchId ? 'in this batch ' : ''
+          batch ? `in batch ${batch.batchNumber} ` : ''
         }can be transferred from here (${item.quantity} asked).`,
-        { productId: item.productId, available: result.available, requested: item.quantity },
+        {
+          productId: item.productId,
+          available: result.available,
+          requested: item.quantity,
+          ...(item.batchId ? { batchId: item.batchId } : {}),
+        },
       );
     }
     for (const allocation of result.allocations) {
@@ -200,6 +235,7 @@ export function decideReservation(
     requestedBy: command.requestedBy,
     requestedAt: command.requestedAt,
     items,
+    approval: command.approval && { approvedBy: command.approval.approvedBy, approvedAt: command.approval.approvedAt },
   };
 }
 

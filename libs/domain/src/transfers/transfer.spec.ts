@@ -1,4 +1,5 @@
-import { describe, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
+import { parseEventData } from '../shared/event-catalogue';
 import { specFor } from '../shared/spec-helpers';
 import { transferDecider, type TransferEvent, type TransferRequestedData } from './transfer';
 
@@ -24,11 +25,13 @@ const request: TransferRequestedData = {
   requestedBy: user,
   requestedAt: at,
   items,
+  reserved: true,
+  lines: items.map(({ productId, quantity, batchId }) => ({ productId, quantity, batchId })),
 };
 const requested: TransferEvent = { type: 'TransferRequested', data: request };
 const approved: TransferEvent = {
   type: 'TransferApproved',
-  data: { transferId, fromPharmacyId: from, toPharmacyId: to, approvedBy: user, approvedAt: at },
+  data: { transferId, fromPharmacyId: from, toPharmacyId: to, approvedBy: user, approvedAt: at, items: null },
 };
 const receive = (received: Array<{ batchId: string; receivedQuantity: number }> | null, reason: string | null = null) =>
   ({
@@ -143,5 +146,73 @@ describe('a transfer between pharmacies', () => {
     given(requested, approved, receivedEvent(null))
       .when(cancel)
       .thenRefuses({ kind: 'conflict', code: 'TRANSFER_STATUS_CONFLICT', message: /is completed/ });
+  });
+
+  describe('requested from outside the source', () => {
+    const asked: TransferEvent = {
+      type: 'TransferRequested',
+      data: { ...request, reserved: false, lines: [{ productId, quantity: 5, batchId: null }] },
+    };
+    // What the source's stock gave when the approval reserved (it had sold some of the first batch meanwhile).
+    const reservedAtApproval = [
+      { ...items[0]!, quantity: 1 },
+      { ...items[1]!, quantity: 4 },
+    ];
+    const approve = { type: 'ApproveTransfer', transferId, by: user, at } as const;
+
+    it('is approved only with what the approval reserved, which replaces what the request would have taken', () => {
+      given(asked).when(approve).thenRefuses({ kind: 'conflict', code: 'TRANSFER_NOT_RESERVED' });
+      given(asked)
+        .when({ ...approve, reserved: reservedAtApproval })
+        .then([{ type: 'TransferApproved', data: { ...approved.data, items: reservedAtApproval } } as TransferEvent]);
+      const approvedWithItems: TransferEvent = {
+        type: 'TransferApproved',
+        data: { ...approved.data, items: reservedAtApproval } as Extract<
+          TransferEvent,
+          { type: 'TransferApproved' }
+        >['data'],
+      };
+      given(asked, approvedWithItems)
+        .when(receive([{ batchId: b2, receivedQuantity: 4 }]))
+        .thenRefuses({ kind: 'invalid', code: 'DISCREPANCY_REASON_REQUIRED' });
+      given(asked, approvedWithItems)
+        .when(receive(null))
+        .then([
+          {
+            type: 'TransferReceived',
+            data: {
+              ...(receivedEvent(null).data as Extract<TransferEvent, { type: 'TransferReceived' }>['data']),
+              items: reservedAtApproval.map((item) => ({ ...item, receivedQuantity: item.quantity })),
+            },
+          },
+        ]);
+    });
+
+    it('is cancelled from pending like any other (what it held, nothing, is for the process to release)', () => {
+      given(asked)
+        .when(cancel)
+        .then([
+          {
+            type: 'TransferCancelled',
+            data: {
+              transferId,
+              fromPharmacyId: from,
+              toPharmacyId: to,
+              cancelledBy: user,
+              cancelledAt: at,
+              stage: 'pending',
+              reason: 'No longer needed',
+              items,
+            },
+          },
+        ]);
+    });
+  });
+
+  it('reads its first-written events as reserved when requested and approved as requested', () => {
+    const { reserved: _reserved, lines: _lines, ...firstRequest } = request;
+    expect(parseEventData('TransferRequested', firstRequest, 1)).toEqual(request);
+    const { items: _items, ...firstApproval } = approved.data as { items: null };
+    expect(parseEventData('TransferApproved', firstApproval, 1)).toEqual(approved.data);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider';
 import { DomainError } from '../shared/errors';
+import type { EventVersions } from '../shared/event-versions';
 import { decimalText } from '../stock/state';
 
 /**
@@ -11,6 +12,12 @@ import { decimalText } from '../stock/state';
  *
  *   pending ──approve──▶ approved (dispatched, in transit) ──receive──▶ completed
  *      └──────cancel─────────┴──cancel──▶ cancelled
+ *
+ * A transfer started by the source's own staff holds its packs at the source
+ * from the start. One requested by someone who does not work at the source
+ * holds nothing while pending: the source's approval reserves the packs (on
+ * its stock stream, where a shortage refuses it) and the process then records
+ * the approval with what was reserved ("Requests from outside the source").
  */
 export const transferStreamId = (transferId: string) => `transfer-${transferId}`;
 
@@ -31,8 +38,23 @@ const transferItem = z.object({
 });
 export type TransferItem = z.infer<typeof transferItem>;
 
+/** What was asked, per product: whole packs, from the named batch or first expiry first. */
+const requestedLine = z.object({
+  productId: z.string().uuid(),
+  quantity: z.number().int().positive(),
+  batchId: z.string().uuid().nullable(),
+});
+export type RequestedLine = z.infer<typeof requestedLine>;
+
 export const transferEventSchemas = {
-  /** Recorded once the source has reserved the packs (its TransferStockReserved): the transfer is pending. */
+  /**
+   * The transfer is pending. `reserved`: the source holds the packs (its
+   * TransferStockReserved came first; this is the process's step after it).
+   * Not reserved: asked by someone who does not work at the source, written
+   * by the request itself; `items` are what the source's stock would give at
+   * that moment, and its approval reserves `lines` again from the stock as it
+   * is then.
+   */
   TransferRequested: z.object({
     transferId: z.string().uuid(),
     fromPharmacyId: z.string().uuid(),
@@ -41,14 +63,22 @@ export const transferEventSchemas = {
     requestedBy: z.string().uuid().nullable(),
     requestedAt: instant,
     items: z.array(transferItem).min(1),
+    reserved: z.boolean(),
+    lines: z.array(requestedLine).min(1),
   }),
-  /** Approved at the source: the packs are dispatched, in transit to the destination. */
+  /**
+   * Approved at the source: the packs are dispatched, in transit to the
+   * destination. `items`: what the approval reserved, for a request that held
+   * nothing (they replace the request's); null when the packs were held from
+   * the start.
+   */
   TransferApproved: z.object({
     transferId: z.string().uuid(),
     fromPharmacyId: z.string().uuid(),
     toPharmacyId: z.string().uuid(),
     approvedBy: z.string().uuid().nullable(),
     approvedAt: instant,
+    items: z.array(transferItem).min(1).nullable(),
   }),
   /**
    * Counted in at the destination: per item what arrived. Units that did not
@@ -78,6 +108,29 @@ export const transferEventSchemas = {
   }),
 } as const;
 
+/**
+ * Version 2 of TransferRequested says whether the source holds the packs and
+ * what was asked; of TransferApproved, what an approval reserved. Every
+ * transfer before them was reserved when it was made, and approved as
+ * requested.
+ */
+export const transferEventVersions = {
+  TransferRequested: {
+    current: 2,
+    upcasters: {
+      1: (data: { items: TransferItem[] }) => ({
+        ...data,
+        reserved: true,
+        lines: data.items.map(({ productId, quantity, batchId }) => ({ productId, quantity, batchId })),
+      }),
+    },
+  },
+  TransferApproved: {
+    current: 2,
+    upcasters: { 1: (data: Record<string, unknown>) => ({ ...data, items: null }) },
+  },
+} as const satisfies EventVersions;
+
 type Schemas = typeof transferEventSchemas;
 export type TransferEvent = { [K in keyof Schemas]: DomainEvent<K, z.infer<Schemas[K]>> }[keyof Schemas];
 export type TransferRequestedData = z.infer<Schemas['TransferRequested']>;
@@ -87,12 +140,34 @@ export interface TransferState {
   fromPharmacyId: string;
   toPharmacyId: string;
   items: TransferItem[];
+  /** Whether the source held the packs from the request on (false: its approval reserves them). */
+  reservedOnRequest: boolean;
+  /** What was asked: what an approval of a request that held nothing reserves. */
+  lines: RequestedLine[];
+  notes: string | null;
+  requestedBy: string | null;
+  requestedAt: string;
 }
 
+/** Pending, and nothing held at the source yet: the request waits for the source's approval. */
+export const awaitsSourceApproval = (state: Pick<TransferState, 'status' | 'reservedOnRequest'>) =>
+  state.status === 'pending' && !state.reservedOnRequest;
+
 export type TransferCommand =
-  /** Written by the transfer process after the source reserved the packs (idempotent: a second time changes nothing). */
+  /**
+   * Written by the transfer process after the source reserved the packs, or by
+   * a request from outside the source, which reserves nothing (idempotent: a
+   * second time changes nothing).
+   */
   | { type: 'RecordTransferRequest'; request: TransferRequestedData }
-  | { type: 'ApproveTransfer'; transferId: string; by: string | null; at: string }
+  | {
+      type: 'ApproveTransfer';
+      transferId: string;
+      by: string | null;
+      at: string;
+      /** What the source's approval reserved, for a request that held nothing (the process's step after it). */
+      reserved?: TransferItem[];
+    }
   | {
       type: 'ReceiveTransfer';
       transferId: string;
@@ -115,15 +190,23 @@ const statusNames: Record<TransferStatus, string> = {
   cancelled: 'cancelled',
 };
 
+/** A step asked of a transfer in a status that does not allow it. */
+export function transferStatusConflict(
+  transferId: string,
+  status: TransferStatus,
+  allowed: TransferStatus[],
+  action: string,
+): DomainError {
+  return new DomainError(
+    'TRANSFER_STATUS_CONFLICT',
+    `This transfer is ${statusNames[status]}; only ${allowed.map((s) => statusNames[s]).join(' or ')} transfers can be ${action}.`,
+    { transferId, status },
+  );
+}
+
 function requireStatus(state: TransferState | null, transferId: string, allowed: TransferStatus[], action: string) {
   if (!state) throw transferNotFound(transferId);
-  if (!allowed.includes(state.status)) {
-    throw new DomainError(
-      'TRANSFER_STATUS_CONFLICT',
-      `This transfer is ${statusNames[state.status]}; only ${allowed.map((s) => statusNames[s]).join(' or ')} transfers can be ${action}.`,
-      { transferId, status: state.status },
-    );
-  }
+  if (!allowed.includes(state.status)) throw transferStatusConflict(transferId, state.status, allowed, action);
   return state;
 }
 
@@ -180,6 +263,13 @@ export const transferDecider: Decider<TransferCommand, TransferEvent, TransferSt
         return state ? [] : [{ type: 'TransferRequested', data: command.request }];
       case 'ApproveTransfer': {
         const current = requireStatus(state, command.transferId, ['pending'], 'approved');
+        if (!current.reservedOnRequest && !command.reserved) {
+          throw new DomainError(
+            'TRANSFER_NOT_RESERVED',
+            'Nothing is held at the source for this request yet: its approval reserves the packs first.',
+            { transferId: command.transferId },
+          );
+        }
         return [
           {
             type: 'TransferApproved',
@@ -189,6 +279,7 @@ export const transferDecider: Decider<TransferCommand, TransferEvent, TransferSt
               toPharmacyId: current.toPharmacyId,
               approvedBy: command.by,
               approvedAt: command.at,
+              items: current.reservedOnRequest ? null : (command.reserved ?? null),
             },
           },
         ];
@@ -226,9 +317,14 @@ export const transferDecider: Decider<TransferCommand, TransferEvent, TransferSt
           fromPharmacyId: event.data.fromPharmacyId,
           toPharmacyId: event.data.toPharmacyId,
           items: event.data.items,
+          reservedOnRequest: event.data.reserved,
+          lines: event.data.lines,
+          notes: event.data.notes,
+          requestedBy: event.data.requestedBy,
+          requestedAt: event.data.requestedAt,
         };
       case 'TransferApproved':
-        return state && { ...state, status: 'approved' };
+        return state && { ...state, status: 'approved', items: event.data.items ?? state.items };
       case 'TransferReceived':
         return state && { ...state, status: 'completed' };
       case 'TransferCancelled':

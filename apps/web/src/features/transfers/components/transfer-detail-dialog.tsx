@@ -3,7 +3,7 @@ import { Box, Button, Callout, Dialog, Flex, Heading, Spinner, Table, Text, Text
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FormField } from '../../../components/form-field';
-import { CheckIcon, CloseIcon, WarningIcon } from '../../../components/icons';
+import { CheckIcon, ClockIcon, CloseIcon, WarningIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toaster';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
@@ -96,6 +96,7 @@ function TransferDetailContent({ transferId }: { transferId: string }) {
             <FormattedMessage id="transfers.detail.description" />
           </Dialog.Description>
           <TransferFacts transfer={transfer.data} />
+          <AwaitingApproval transfer={transfer.data} />
           {mode === 'receive' ? (
             <ReceiveTransferForm transfer={transfer.data} step={step} onBack={() => setMode('view')} />
           ) : (
@@ -163,6 +164,28 @@ function TransferFacts({ transfer }: { transfer: TransferDetail }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A request from outside the source: nothing is held there until the source approves it. */
+function AwaitingApproval({ transfer }: { transfer: TransferDetail }) {
+  const pharmacyName = usePharmacyName(transfer);
+  if (!transfer.awaitingSourceApproval) return null;
+  const source = <bdi>{pharmacyName(transfer.fromPharmacyId)}</bdi>;
+  return (
+    <Callout.Root color="blue" mt="4" role="status">
+      <Callout.Icon>
+        <ClockIcon />
+      </Callout.Icon>
+      <Flex direction="column" gap="1">
+        <Text weight="bold" size="2">
+          <FormattedMessage id="transfers.awaitingApproval" values={{ pharmacy: source }} />
+        </Text>
+        <Callout.Text>
+          <FormattedMessage id="transfers.detail.awaitingApproval" values={{ pharmacy: source }} />
+        </Callout.Text>
+      </Flex>
+    </Callout.Root>
   );
 }
 
@@ -319,10 +342,15 @@ function Actions({
   onCancel(): void;
 }) {
   const intl = useIntl();
+  const { language } = useLanguage();
   const { toast } = useToast();
   const failed = useStepFailure();
   // The server says what the caller may do; an auditor may do nothing, whatever a stale answer says.
   const { canWrite } = usePermissions();
+  const productName = (productId: string) => {
+    const item = transfer.items.find((entry) => entry.productId === productId);
+    return item && localizedName(item.productName, item.productNameAr, language);
+  };
   const approve = () =>
     step.mutate(
       { action: 'approve', id: transfer.id },
@@ -332,7 +360,7 @@ function Actions({
             title: intl.formatMessage({ id: 'common.success' }),
             description: intl.formatMessage({ id: 'transfers.toast.approved' }),
           }),
-        onError: (error) => failed(error, { id: 'transfers.toast.approveFailed' }),
+        onError: (error) => failed(error, { id: 'transfers.toast.approveFailed' }, productName),
       },
     );
   return (
@@ -385,6 +413,8 @@ function CancelTransfer({ transfer, step, onBack }: { transfer: TransferDetail; 
       <Text as="p" size="2" color="gray" mt="1" mb="3">
         {transfer.status === 'approved' ? (
           <FormattedMessage id="transfers.cancel.approved" />
+        ) : transfer.awaitingSourceApproval ? (
+          <FormattedMessage id="transfers.cancel.awaiting" />
         ) : (
           <FormattedMessage id="transfers.cancel.pending" />
         )}

@@ -129,6 +129,7 @@ function renderPage({
 }
 
 const rowOf = (text: string) => within(screen.getByText(text).closest('tr')!);
+const rowText = (text: string) => screen.getByText(text).closest('tr')!.textContent;
 const dialog = () => screen.getByRole('dialog', { name: 'Create Stock Transfer' });
 
 async function choose(label: RegExp, option: string) {
@@ -535,6 +536,66 @@ describe('Stock Transfers', () => {
       fireEvent.click(within(detail).getAllByRole('button', { name: 'Cancel Transfer' }).at(-1)!);
       expect((await screen.findAllByText('Transfer cancelled')).length).toBeGreaterThan(0);
       expect(callsTo('POST', `/api/transfers/${TRANSFER_ID}/cancel`)[0]?.body).toEqual({ reason: 'Ordered twice' });
+    });
+  });
+
+  describe('a request from outside the source', () => {
+    // Asked by a user of Abdoun from Downtown: nothing is held at Downtown until Downtown approves.
+    const awaiting = { awaitingSourceApproval: true, canApprove: false, canCancel: true } as const;
+
+    it('says it awaits the source’s approval, and offers no approval to the pharmacy that asked', async () => {
+      renderPage({
+        list: [aTransfer(awaiting)],
+        routes: { [`GET /api/transfers/${TRANSFER_ID}`]: () => fakeResponse(200, aTransferDetail(awaiting)) },
+      });
+      await screen.findByText('#0000AB12');
+      expect(rowText('#0000AB12')).toContain('Awaiting approval at Downtown Pharmacy');
+      expect(rowOf('#0000AB12').queryByRole('button', { name: 'Approve transfer #0000AB12' })).toBeNull();
+
+      fireEvent.click(screen.getByRole('button', { name: 'View transfer #0000AB12' }));
+      const detail = await screen.findByRole('dialog', { name: 'Transfer #0000AB12' });
+      await waitFor(() =>
+        expect(detail.textContent).toContain(
+          'Awaiting approval at Downtown PharmacyNothing is reserved at Downtown Pharmacy yet',
+        ),
+      );
+      expect(within(detail).queryByRole('button', { name: 'Approve' })).toBeNull();
+      fireEvent.click(within(detail).getByRole('button', { name: 'Cancel Transfer' }));
+      expect(within(detail).getByText('Nothing is reserved yet: the request is withdrawn.')).toBeTruthy();
+    });
+
+    it('lets the source approve it, and names what is missing when the stock is gone', async () => {
+      const atSource = { ...awaiting, canApprove: true };
+      const { callsTo } = renderPage({
+        list: [aTransfer(atSource)],
+        routes: {
+          [`GET /api/transfers/${TRANSFER_ID}`]: () => fakeResponse(200, aTransferDetail(atSource)),
+          [`POST /api/transfers/${TRANSFER_ID}/approve`]: () =>
+            fakeResponse(409, {
+              statusCode: 409,
+              code: 'INSUFFICIENT_STOCK',
+              message: 'Only 0 packs of Paracetamol 500 mg in batch LOT-1 can be transferred from here (4 asked).',
+              productId: PRODUCT_ID,
+              available: 0,
+              requested: 4,
+              batchId: BATCH_ID,
+            }),
+        },
+      });
+      fireEvent.click(await screen.findByRole('button', { name: 'View transfer #0000AB12' }));
+      const detail = await screen.findByRole('dialog', { name: 'Transfer #0000AB12' });
+      fireEvent.click(await within(detail).findByRole('button', { name: 'Approve' }));
+      expect(
+        (await screen.findAllByText('Only 0 of Paracetamol 500 mg can be transferred from this pharmacy.')).length,
+      ).toBeGreaterThan(0);
+      expect(screen.getAllByText('Failed to approve transfer').length).toBeGreaterThan(0);
+      expect(callsTo('POST', `/api/transfers/${TRANSFER_ID}/approve`)).toHaveLength(1);
+    });
+
+    it('says so in Arabic', async () => {
+      renderPage({ language: 'ar', list: [aTransfer(awaiting)] });
+      await screen.findByText('#0000AB12');
+      expect(rowText('#0000AB12')).toContain(`بانتظار موافقة ${downtown.nameAr!}`);
     });
   });
 

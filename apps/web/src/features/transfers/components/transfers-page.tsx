@@ -124,6 +124,18 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
         <Table.Cell className="nowrap">{intl.formatDate(transfer.createdAt, { dateStyle: 'medium' })}</Table.Cell>
         <Table.Cell>
           <TransferStatusBadge status={transfer.status} />
+          {transfer.awaitingSourceApproval && (
+            <Text as="div" size="1" color="gray" mt="1">
+              <FormattedMessage
+                id="transfers.awaitingApproval"
+                values={{
+                  pharmacy: (
+                    <bdi>{localizedName(transfer.fromPharmacyName, transfer.fromPharmacyNameAr, language)}</bdi>
+                  ),
+                }}
+              />
+            </Text>
+          )}
         </Table.Cell>
         <Table.Cell maxWidth="240px">
           {transfer.notes ? (
