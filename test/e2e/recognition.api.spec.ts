@@ -26,8 +26,21 @@ interface Recognition {
     barcode: string | null;
     batchNumber: string | null;
     productId: string | null;
+    barcodeFormat: string | null;
+    chosenBecause: string | null;
+    otherProducts: Array<{
+      barcode: string;
+      barcodeFormat: string;
+      productId: string | null;
+      name: string | null;
+      expiryDate: string | null;
+      batchNumber: string | null;
+    }>;
   };
 }
+
+/** A GTIN-14 of 12 digits and their check digit, not in the seeded catalogue. */
+const gtinOf = (digits: string) => `0${digits}${checkDigit(digits)}`;
 
 describe('photo recognition', () => {
   let app: TestApp;
@@ -70,7 +83,99 @@ describe('photo recognition', () => {
         barcode: gtin14,
         batchNumber: 'LOT-PH1',
         productId: product.id,
+        barcodeFormat: 'DataMatrix',
+        chosenBecause: 'onlyProduct',
+        otherProducts: [],
       },
+    });
+  });
+
+  it('keeps "<GS>" in a GS1 DataMatrix value as data: only a real group separator separates (issue 28, item 12)', async () => {
+    const photo = await packPhoto({ barcode: { text: `(01)${gtin14}(10)A<GS>B(17)271231`, format: 'DataMatrix' } });
+    const answer = (await upload(photo, 'image/png').expect(200)).body as Recognition;
+    expect(answer.data).toMatchObject({ productId: product.id, batchNumber: 'A<GS>B', expiryDate: '2027-12-31' });
+  });
+
+  it('takes no product code from a plain Code 128, even digits with a valid check digit (issue 28, item 13)', async () => {
+    const photo = await packPhoto({ barcode: { text: '42094043', format: 'Code128' } });
+    const answer = await upload(photo, 'image/png').expect(422);
+    expect(answer.body).toMatchObject({ code: 'NOTHING_RECOGNISED' });
+    expect(answer.body.message).toContain('The barcode in the photo does not carry a product number (GTIN)');
+  });
+
+  it("never answers one pack's product with another pack's expiry and batch, and lists both (issue 28, item 14)", async () => {
+    const other = gtinOf('629444444444');
+    const photo = await packPhoto({
+      barcodes: [
+        { text: ean13, format: 'EAN13', at: { left: 40, top: 250 } },
+        { text: `(01)${other}(17)281130(10)LOT-B`, format: 'DataMatrix', at: { left: 600, top: 170 } },
+      ],
+    });
+    const answer = (await upload(photo, 'image/png').expect(200)).body as Recognition;
+    expect(answer.data).toMatchObject({
+      productId: product.id,
+      barcode: gtin14,
+      barcodeFormat: 'EAN13',
+      batchNumber: null,
+      expiryDate: null,
+      chosenBecause: 'inCatalogue',
+      otherProducts: [
+        {
+          barcode: other,
+          barcodeFormat: 'DataMatrix',
+          productId: null,
+          name: null,
+          expiryDate: '2028-11-30',
+          batchNumber: 'LOT-B',
+        },
+      ],
+    });
+    expect(answer.message).toContain('The photo shows 2 products');
+  });
+
+  it('of two packs the catalogue does not know, answers the one whose barcode carries the expiry, with its own', async () => {
+    const [plain, gs1] = [gtinOf('629555555555'), gtinOf('629555555556')];
+    const photo = await packPhoto({
+      barcodes: [
+        { text: plain.slice(1), format: 'EAN13', at: { left: 40, top: 250 } },
+        { text: `(01)${gs1}(17)290331(10)LOT-D`, format: 'DataMatrix', at: { left: 600, top: 170 } },
+      ],
+    });
+    const answer = (await upload(photo, 'image/png').expect(200)).body as Recognition;
+    expect(answer.data).toMatchObject({
+      productId: null,
+      barcode: gs1,
+      expiryDate: '2029-03-31',
+      batchNumber: 'LOT-D',
+      chosenBecause: 'carriesExpiry',
+      otherProducts: [{ barcode: plain, barcodeFormat: 'EAN13', expiryDate: null, batchNumber: null }],
+    });
+  });
+
+  it('takes the reading of an EAN-13 most scan lines agree on, not a misread edge read first (issue 28, item 15)', async () => {
+    const photo = await packPhoto({
+      barcode: { text: ean13, format: 'EAN13', edgeOf: gtinOf('629666666666').slice(1) },
+    });
+    const answer = (await upload(photo, 'image/png').expect(200)).body as Recognition;
+    expect(answer.data).toMatchObject({
+      productId: product.id,
+      barcode: gtin14,
+      chosenBecause: 'onlyProduct',
+      otherProducts: [],
+    });
+  });
+
+  it('reads a GS1 Digital Link in a QR Code like a GS1 element string (issue 28, item 16)', async () => {
+    const photo = await packPhoto({
+      barcode: { text: `https://brand.example/p/01/${ean13}/10/LOT-DL?17=271231&linkType=gs1%3Apip`, format: 'QRCode' },
+    });
+    const answer = (await upload(photo, 'image/png').expect(200)).body as Recognition;
+    expect(answer.data).toMatchObject({
+      productId: product.id,
+      barcode: gtin14,
+      barcodeFormat: 'QRCode',
+      batchNumber: 'LOT-DL',
+      expiryDate: '2027-12-31',
     });
   });
 
@@ -122,6 +227,9 @@ describe('photo recognition', () => {
       barcode: null,
       batchNumber: null,
       productId: null,
+      barcodeFormat: null,
+      chosenBecause: null,
+      otherProducts: [],
     });
   });
 

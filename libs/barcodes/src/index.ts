@@ -1,1 +1,2 @@
 export * from './gs1';
+export * from './readings';

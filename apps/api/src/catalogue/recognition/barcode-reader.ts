@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { decodedText, surestReadings } from '@pharmacy/barcodes';
 import sharp, { type Metadata } from 'sharp';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/full';
 
@@ -19,6 +20,15 @@ export interface Region {
   height: number;
 }
 
+/** One symbol in a photo. */
+export interface FoundSymbol {
+  /** What it carries, as the GS1 parser reads it (see `decodedText` in @pharmacy/barcodes). */
+  text: string;
+  /** zxing's name of its symbology: EAN13, Code128, DataMatrix, QRCode… */
+  format: string;
+  region: Region;
+}
+
 export class UnsupportedImageError extends Error {}
 
 let ready: Promise<unknown> | null = null;
@@ -33,13 +43,13 @@ export function zxing(): Promise<unknown> {
 }
 
 /**
- * Every barcode in a photo (EAN/UPC, Code 128, DataMatrix, QR, ...), as the
- * text the symbol carries. The image's real format is read from its bytes:
- * only JPEG, PNG and WebP are accepted, whatever the upload claimed.
+ * Every barcode in a photo (EAN/UPC, Code 128, DataMatrix, QR, ...), once each:
+ * of the readings zxing made of one linear symbol, the one most scan lines agree
+ * on (a misread edge line can carry a valid check digit too). The image's real
+ * format is read from its bytes: only JPEG, PNG and WebP are accepted, whatever
+ * the upload claimed.
  */
-export async function readBarcodesIn(
-  image: Buffer,
-): Promise<{ image: DecodedImage; texts: string[]; regions: Region[] }> {
+export async function readBarcodesIn(image: Buffer): Promise<{ image: DecodedImage; symbols: FoundSymbol[] }> {
   let metadata: Metadata;
   try {
     metadata = await sharp(image).metadata();
@@ -63,15 +73,18 @@ export async function readBarcodesIn(
       height: info.height,
       colorSpace: 'srgb',
     },
-    { tryHarder: true, maxNumberOfSymbols: 8 },
+    // "Plain": GS1 data as encoded, FNC1 as GS. zxing's default ("HRI") prints it in parentheses, which
+    // runs together the values of AIs zxing's own table lacks and turns nothing into a separator.
+    { tryHarder: true, maxNumberOfSymbols: 8, textMode: 'Plain' },
   );
-  const valid = found.filter((f) => f.isValid && f.text);
+  const symbols = surestReadings(found.filter((f) => f.isValid && f.text)).map((f) => ({
+    text: decodedText(f),
+    format: f.format,
+    region: symbolRegion(Object.values(f.position), info.width, info.height),
+  }));
   return {
     image: { format: metadata.format, width: metadata.width ?? info.width, height: metadata.height ?? info.height },
-    texts: valid.map((f) =>
-      f.symbologyIdentifier && f.contentType === 'GS1' ? `${f.symbologyIdentifier}${f.text}` : f.text,
-    ),
-    regions: valid.map((f) => symbolRegion(Object.values(f.position), info.width, info.height)),
+    symbols,
   };
 }
 

@@ -8,7 +8,7 @@ import { type AppConfig } from '../../config/config';
 import { APP_CONFIG, LOGGER } from '../../infrastructure/tokens';
 import type { PhotoRecognition, Product } from '@pharmacy/contracts';
 import { ProductQueries } from '../product.queries';
-import { readBarcodesIn, type Region, UnsupportedImageError } from './barcode-reader';
+import { type FoundSymbol, readBarcodesIn, type Region, UnsupportedImageError } from './barcode-reader';
 import { PackTextReader, type PrintedLine } from './text-reader';
 
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -23,17 +23,54 @@ const VISION_SIDE = 1024;
 /** How sure the answer is, by where its name came from (the contract's `confidence`). */
 const CONFIDENCE = { catalogue: 1, model: 0.8, barcode: 0.5, print: 0.3, expiryOnly: 0.2 } as const;
 
-interface BarcodeFacts {
-  gtin: string | null;
+type Choice = NonNullable<PhotoRecognition['data']['chosenBecause']>;
+
+/** A product the photo's barcodes name, with the batch and expiry of one symbol that names it. */
+interface PackBarcodes {
+  gtin: string;
+  /** The symbology of the symbol the batch and expiry come from, else of the first that names the product. */
+  format: string;
   expiryDate: string | null;
   batchNumber: string | null;
-  symbols: number;
+  /** The area of its symbols, as a share of the photo. */
+  area: number;
+  /** When its first symbol was read, among the photo's. */
+  order: number;
 }
+
+interface Candidate {
+  pack: PackBarcodes;
+  product: Product | null;
+}
+
+const carriesFacts = (pack: PackBarcodes) => pack.expiryDate !== null || pack.batchNumber !== null;
+
+/**
+ * Of several products in one photo, the one answered: the first criterion that tells two apart decides,
+ * and is the reason given. A symbol counts as larger only when it is clearly so (a fifth), not by noise.
+ */
+const CHOICE: ReadonlyArray<readonly [Choice, (a: Candidate, b: Candidate) => number]> = [
+  ['inCatalogue', (a, b) => Number(b.product !== null) - Number(a.product !== null)],
+  ['carriesExpiry', (a, b) => Number(carriesFacts(b.pack)) - Number(carriesFacts(a.pack))],
+  ['largestSymbol', (a, b) => (b.pack.area > 1.2 * a.pack.area ? 1 : a.pack.area > 1.2 * b.pack.area ? -1 : 0)],
+  ['readFirst', (a, b) => a.pack.order - b.pack.order],
+];
+
+const CHOICE_REASON: Record<Exclude<Choice, 'onlyProduct'>, string> = {
+  inCatalogue: 'the only one in the catalogue',
+  carriesExpiry: 'whose barcode carries its expiry date or batch',
+  largestSymbol: 'whose barcode is the largest in the photo',
+  readFirst: 'whose barcode was read first',
+};
 
 /**
  * Reads a pack photo on the server:
- * 1. every barcode in it (a GTIN, or a GS1 DataMatrix/128 with the product,
- *    batch and expiry), the product matched to the catalogue by its code;
+ * 1. every barcode in it (a GTIN, or a GS1 DataMatrix/128/QR or Digital Link with
+ *    the product, batch and expiry), each product matched to the catalogue by its
+ *    code. A batch and an expiry date belong to the product of the symbol that
+ *    carries them, never to another pack in the same photo; when the photo shows
+ *    several products, one is answered (CHOICE says which and why) and the others
+ *    are listed beside it;
  * 2. the printed text (OCR), for the expiry date when no barcode carries it
  *    and, when the catalogue does not know the pack, its largest line as the name;
  * 3. with a vision model configured (OPENAI_VISION_MODEL), the model's reading
@@ -56,29 +93,53 @@ export class PhotoRecogniser implements OnModuleDestroy {
   }
 
   async recognise(image: Buffer, now = new Date()): Promise<PhotoRecognition> {
-    let texts: string[];
-    let regions: Region[];
+    let symbols: FoundSymbol[];
     try {
-      ({ texts, regions } = await readBarcodesIn(image));
+      ({ symbols } = await readBarcodesIn(image));
     } catch (error) {
       if (error instanceof UnsupportedImageError) throw unsupportedImage(error.message);
       throw error;
     }
-    const barcode = barcodeFacts(texts, now);
-    const product = barcode.gtin ? await this.byBarcode(barcode.gtin) : null;
+    const { packs, loose } = barcodesIn(symbols, now);
+    const candidates = await Promise.all(
+      packs.map(async (pack): Promise<Candidate> => ({ pack, product: await this.byBarcode(pack.gtin) })),
+    );
+    const ranked = [...candidates].sort((a, b) => {
+      for (const [, compare] of CHOICE) {
+        const order = compare(a, b);
+        if (order !== 0) return order;
+      }
+      return 0;
+    });
+    const [chosen, runnerUp] = ranked;
+    const choice: Choice | null = !chosen
+      ? null
+      : !runnerUp
+        ? 'onlyProduct'
+        : (CHOICE.find(([, compare]) => compare(chosen, runnerUp) !== 0)?.[0] ?? 'readFirst');
+    const product = chosen?.product ?? null;
+    const gtin = chosen?.pack.gtin ?? null;
+    // A GS1 symbol naming no product (only batch and expiry) is used only when no symbol names one.
+    const barcode = chosen ? chosen.pack : (loose ?? { expiryDate: null, batchNumber: null });
 
     // The print is read unless the barcodes already said everything.
-    const print = product && barcode.expiryDate ? null : await this.readPrint(image, regions);
+    const print =
+      product && barcode.expiryDate
+        ? null
+        : await this.readPrint(
+            image,
+            symbols.map((symbol) => symbol.region),
+          );
     const printedDate = print ? printedExpiry(print.text) : null;
-    const model = product ? null : await this.askModel(image, barcode.gtin, print?.text ?? '');
+    const model = product ? null : await this.askModel(image, gtin, print?.text ?? '');
     const printedName = print ? largestLine(print.lines) : null;
 
     const drugName = product?.name ?? model?.drugName ?? printedName;
     const expiryDate = barcode.expiryDate ?? printedDate ?? model?.expiryDate ?? null;
-    if (!barcode.gtin && !drugName && !expiryDate) {
+    if (!gtin && !drugName && !expiryDate) {
       throw new DomainError(
         'NOTHING_RECOGNISED',
-        barcode.symbols === 0
+        symbols.length === 0
           ? 'Neither a barcode nor printed text could be read in the photo. Take it again closer to the pack, in good light, or enter the details by hand.'
           : 'The barcode in the photo does not carry a product number (GTIN) and no printed name or expiry date could be read. Enter the details by hand.',
       );
@@ -87,14 +148,20 @@ export class PhotoRecogniser implements OnModuleDestroy {
       ? CONFIDENCE.catalogue
       : model?.drugName
         ? CONFIDENCE.model
-        : barcode.gtin
+        : gtin
           ? CONFIDENCE.barcode
           : drugName
             ? CONFIDENCE.print
             : CONFIDENCE.expiryOnly;
+    const others = ranked.slice(1);
     return {
       success: true,
-      message: summary({ product, gtin: barcode.gtin, model, printedName: !!printedName, expiryDate }),
+      message: [
+        summary({ product, gtin, model, printedName: !!printedName, expiryDate }),
+        chosen && choice && choice !== 'onlyProduct' ? several(ranked.length, chosen, CHOICE_REASON[choice]) : null,
+      ]
+        .filter((part): part is string => part !== null)
+        .join(' '),
       data: {
         drugName: drugName ?? null,
         confidence,
@@ -102,11 +169,21 @@ export class PhotoRecogniser implements OnModuleDestroy {
         suggestedProduct: {
           name: drugName ?? '',
           description: product?.description ?? model?.description ?? '',
-          sku: product?.sku ?? barcode.gtin ?? '',
+          sku: product?.sku ?? gtin ?? '',
         },
-        barcode: barcode.gtin,
+        barcode: gtin,
         batchNumber: barcode.batchNumber,
         productId: product?.id ?? null,
+        barcodeFormat: chosen?.pack.format ?? null,
+        chosenBecause: choice,
+        otherProducts: others.map(({ pack, product: known }) => ({
+          barcode: pack.gtin,
+          barcodeFormat: pack.format,
+          productId: known?.id ?? null,
+          name: known?.name ?? null,
+          expiryDate: pack.expiryDate,
+          batchNumber: pack.batchNumber,
+        })),
       },
     };
   }
@@ -150,23 +227,52 @@ export class PhotoRecogniser implements OnModuleDestroy {
   }
 }
 
-function barcodeFacts(texts: string[], now: Date): BarcodeFacts {
-  const facts: BarcodeFacts = { gtin: null, expiryDate: null, batchNumber: null, symbols: texts.length };
-  for (const text of texts) {
+/**
+ * The products the symbols name, in the order they were read, each with the batch and expiry of one of its
+ * own symbols (the first that carries any: two of its GS1 symbols are never mixed either); and the batch and
+ * expiry of a GS1 symbol that names no product.
+ */
+function barcodesIn(
+  symbols: readonly FoundSymbol[],
+  now: Date,
+): { packs: PackBarcodes[]; loose: Pick<PackBarcodes, 'expiryDate' | 'batchNumber'> | null } {
+  const packs = new Map<string, PackBarcodes>();
+  let loose: Pick<PackBarcodes, 'expiryDate' | 'batchNumber'> | null = null;
+  symbols.forEach((symbol, order) => {
     let scan;
     try {
-      scan = parseScan(text, now);
+      scan = parseScan(symbol.text, now);
     } catch {
-      continue; // a GS1 symbol with a malformed element: the others may still say enough
+      return; // a GS1 symbol with a malformed element: the others may still say enough
     }
-    if (scan.kind === 'gtin') facts.gtin ??= scan.gtin;
-    if (scan.kind === 'gs1') {
-      facts.gtin ??= scan.gtin;
-      facts.expiryDate ??= scan.data.expiryDate ?? null;
-      facts.batchNumber ??= scan.data.batch ?? null;
+    if (scan.kind === 'text') return; // a SKU, a web address, a plain Code 128: no product code
+    const facts =
+      scan.kind === 'gs1'
+        ? { expiryDate: scan.data.expiryDate ?? null, batchNumber: scan.data.batch ?? null }
+        : { expiryDate: null, batchNumber: null };
+    const carries = facts.expiryDate !== null || facts.batchNumber !== null;
+    if (scan.gtin === null) {
+      if (carries) loose ??= facts;
+      return;
     }
-  }
-  return facts;
+    const area = symbol.region.width * symbol.region.height;
+    const pack = packs.get(scan.gtin);
+    if (pack === undefined) {
+      packs.set(scan.gtin, { gtin: scan.gtin, format: symbol.format, ...facts, area, order });
+      return;
+    }
+    pack.area += area;
+    if (carries && !carriesFacts(pack)) Object.assign(pack, { format: symbol.format, ...facts });
+  });
+  return { packs: [...packs.values()], loose };
+}
+
+function several(count: number, chosen: Candidate, reason: string): string {
+  const named = chosen.product ? `${chosen.product.name} (${chosen.pack.gtin})` : `the product ${chosen.pack.gtin}`;
+  return (
+    `The photo shows ${count} products: this answer is about ${named}, ${reason}; ` +
+    `the ${count === 2 ? 'other is' : 'others are'} listed apart. Photograph one pack at a time to be sure.`
+  );
 }
 
 /** Small print and labels are not a name. */
