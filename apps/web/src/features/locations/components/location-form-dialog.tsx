@@ -1,13 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { pharmacyInputSchema, type Pharmacy, type PharmacyInput, type PharmacyInputValues } from '@pharmacy/contracts';
+import {
+  pharmacyInputSchema,
+  pharmacySchema,
+  type Pharmacy,
+  type PharmacyInput,
+  type PharmacyInputValues,
+} from '@pharmacy/contracts';
 import { Box, Dialog, Grid, Text, TextField } from '@radix-ui/themes';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ActiveSwitchField } from '../../../components/active-switch-field';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
+import { StaleEditCallout } from '../../../components/stale-edit-callout';
 import { useToast } from '../../../components/toaster';
-import { apiErrorOf, HttpError } from '../../../lib/api';
+import { apiErrorDetailsOf, apiErrorOf, HttpError } from '../../../lib/api';
 import { translateValidationMessage } from '../../../lib/validation-message';
 import { useCreatePharmacy } from '../api/create-pharmacy';
 import { useUpdatePharmacy } from '../api/update-pharmacy';
@@ -35,10 +42,29 @@ function isFormField(field: string): field is (typeof formFields)[number] {
   return (formFields as readonly string[]).includes(field);
 }
 
+/** The form's starting values: the location as it is (or empty for a new one). */
+function valuesOf(location: Pharmacy | null): PharmacyInputValues {
+  return {
+    name: location?.name ?? '',
+    nameAr: location?.nameAr ?? '',
+    address: location?.address ?? '',
+    addressAr: location?.addressAr ?? '',
+    phone: location?.phone ?? '',
+    email: location?.email ?? '',
+    // Not editable here yet, but a PUT replaces the whole record, so it must travel with the form.
+    managerId: location?.managerId ?? null,
+    isActive: location?.isActive ?? true,
+    // The version the form was loaded at: an edit made on an older one is refused (409 STALE_EDIT).
+    version: location?.version ?? null,
+  };
+}
+
 function LocationFormContent({ location, onDone }: { location: Pharmacy | null; onDone(): void }) {
   const intl = useIntl();
   const { toast } = useToast();
   const isEdit = location !== null;
+  // The location as someone else saved it while this form was open (the edit was refused).
+  const [changedMeanwhile, setChangedMeanwhile] = useState<Pharmacy | null>(null);
   const createMutation = useCreatePharmacy();
   const updateMutation = useUpdatePharmacy();
   const isPending = createMutation.isPending || updateMutation.isPending;
@@ -46,17 +72,7 @@ function LocationFormContent({ location, onDone }: { location: Pharmacy | null; 
   const form = useForm<PharmacyInputValues, unknown, PharmacyInput>({
     // The server's request schema: the form rejects exactly what the server would, with the same messages.
     resolver: zodResolver(pharmacyInputSchema),
-    defaultValues: {
-      name: location?.name ?? '',
-      nameAr: location?.nameAr ?? '',
-      address: location?.address ?? '',
-      addressAr: location?.addressAr ?? '',
-      phone: location?.phone ?? '',
-      email: location?.email ?? '',
-      // Not editable here yet, but a PUT replaces the whole record, so it must travel with the form.
-      managerId: location?.managerId ?? null,
-      isActive: location?.isActive ?? true,
-    },
+    defaultValues: valuesOf(location),
   });
   const { errors } = form.formState;
 
@@ -70,7 +86,10 @@ function LocationFormContent({ location, onDone }: { location: Pharmacy | null; 
     for (const item of fieldErrors) {
       form.setError(item.field as FieldPath<PharmacyInputValues>, { type: 'server', message: item.message });
     }
-    if (fieldErrors.length > 0) {
+    const current = apiError?.code === 'STALE_EDIT' ? pharmacySchema.safeParse(apiErrorDetailsOf(error).current) : null;
+    if (current?.success) {
+      setChangedMeanwhile(current.data);
+    } else if (fieldErrors.length > 0) {
       toast({
         variant: 'error',
         title: failureTitle,
@@ -108,7 +127,9 @@ function LocationFormContent({ location, onDone }: { location: Pharmacy | null; 
         },
       );
     } else {
-      createMutation.mutate(input, {
+      // A new location has no version yet: the request is the specification's fields alone.
+      const { version: _none, ...details } = input;
+      createMutation.mutate(details, {
         onSuccess: () => {
           toast({
             title: intl.formatMessage({ id: 'locations.toast.created.title' }),
@@ -152,6 +173,19 @@ function LocationFormContent({ location, onDone }: { location: Pharmacy | null; 
           )}
         </Dialog.Description>
 
+        {changedMeanwhile && (
+          <StaleEditCallout
+            onUseCurrent={() => {
+              form.reset(valuesOf(changedMeanwhile));
+              setChangedMeanwhile(null);
+            }}
+          >
+            <FormattedMessage
+              id="locations.staleEdit.now"
+              values={{ name: changedMeanwhile.name, address: changedMeanwhile.address }}
+            />
+          </StaleEditCallout>
+        )}
         <Grid columns={{ initial: '1', sm: '2' }} gap="3">
           <Field label={<FormattedMessage id="locations.form.name" />} error={errorText('name')} required>
             {(props) => (

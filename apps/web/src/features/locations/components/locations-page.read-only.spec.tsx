@@ -30,6 +30,7 @@ describe('LocationsPage for a pharmacist', () => {
             isActive: true,
             createdAt: '2026-01-01T00:00:00.000Z',
             updatedAt: '2026-01-01T00:00:00.000Z',
+            version: 1,
           },
         ]),
       ),

@@ -17,6 +17,7 @@ const downtown: Pharmacy = {
   isActive: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  version: 1,
 };
 const airport: Pharmacy = {
   ...downtown,
@@ -257,7 +258,40 @@ describe('LocationsPage', () => {
       email: downtown.email,
       managerId: 'manager-7',
       isActive: false,
+      version: 1,
     });
+  });
+
+  it('shows what someone else saved meanwhile when the edit is refused as stale, and starts again from it', async () => {
+    const theirs = { ...downtown, name: 'Downtown Renamed', address: 'Rainbow St 9', version: 2 };
+    const { calls } = fakeServer({
+      'GET /api/pharmacies': () => fakeResponse(200, [downtown]),
+      [`PUT /api/pharmacies/${downtown.id}`]: () =>
+        calls.filter((call) => call.method === 'PUT').length === 1
+          ? fakeResponse(409, {
+              statusCode: 409,
+              code: 'STALE_EDIT',
+              message: 'This pharmacy location was changed by someone else since you opened it.',
+              pharmacyId: downtown.id,
+              version: 2,
+              current: theirs,
+            })
+          : fakeResponse(200, { ...theirs, phone: '+962 6 555 0199', version: 3 }),
+    });
+    renderWithProviders(<LocationsPage />, { role: 'admin' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Downtown Pharmacy' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Phone' }), { target: { value: '+962 6 555 0199' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Location' }));
+
+    expect(await within(dialog).findByText(/It is now "Downtown Renamed" at Rainbow St 9\./)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start again from the current values' }));
+    expect((within(dialog).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Downtown Renamed');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Phone' }), { target: { value: '+962 6 555 0199' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update Location' }));
+    expect(await screen.findByText('Pharmacy location updated successfully.')).toBeTruthy();
+    const puts = calls.filter((call) => call.method === 'PUT').map((call) => call.body as { version: number });
+    expect(puts.map((body) => body.version)).toEqual([1, 2]);
   });
 
   it('deletes only after confirmation', async () => {

@@ -15,6 +15,7 @@ function pharmacy(overrides: Partial<Pharmacy>): Pharmacy {
     isActive: true,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    version: 1,
     ...overrides,
   };
 }

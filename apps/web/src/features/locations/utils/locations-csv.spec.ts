@@ -28,6 +28,7 @@ const locations: Pharmacy[] = [
     isActive: true,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    version: 1,
   },
   {
     id: '3f2a9c1e-0000-4000-8000-00000000ef01',
@@ -41,6 +42,7 @@ const locations: Pharmacy[] = [
     isActive: false,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
+    version: 1,
   },
 ];
 

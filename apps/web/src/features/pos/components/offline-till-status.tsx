@@ -44,6 +44,7 @@ export function queueErrorText(intl: IntlShape, error: QueueError): string {
   if (error.status === null) return intl.formatMessage({ id: 'pos.offline.error.unreachable' });
   if (error.status === 401) return intl.formatMessage({ id: 'pos.offline.error.signedOut' });
   if (error.code === 'IDEMPOTENCY_KEY_REUSED') return intl.formatMessage({ id: 'pos.offline.error.keyReused' });
+  if (error.code === 'OFFLINE_SALE_TOO_OLD') return intl.formatMessage({ id: 'pos.offline.error.tooOld' });
   if (error.status >= 500) return intl.formatMessage({ id: 'pos.offline.error.server' });
   return translateValidationMessage(intl, error.message) ?? error.message;
 }

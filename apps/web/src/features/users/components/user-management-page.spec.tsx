@@ -23,6 +23,7 @@ const pharmacy = (id: string, name: string, nameAr: string | null = null): Pharm
   isActive: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  version: 1,
 });
 const downtown = pharmacy('5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a01', 'Downtown', 'وسط البلد');
 const abdoun = pharmacy('5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a02', 'Abdoun');
