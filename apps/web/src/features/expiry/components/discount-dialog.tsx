@@ -1,14 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { batchDiscountSchema, type BatchDiscountInput, type ExpiringBatch } from '@pharmacy/contracts';
 import { Button, Callout, Dialog, Flex, Grid, TextArea, TextField } from '@radix-ui/themes';
-import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { z } from 'zod';
 import { FormField } from '../../../components/form-field';
 import { useToast } from '../../../components/toaster';
 import { useLanguage } from '../../../i18n/use-language';
 import { apiErrorOf } from '../../../lib/api';
 import { localizedName } from '../../../lib/catalogue';
 import { useDayFormatter } from '../../../lib/dates';
+import { textToNumber } from '../../../lib/number-text';
 import { translateValidationMessage } from '../../../lib/validation-message';
 import { useBatchDiscount } from '../api/expiry';
 import { useFailureToast } from '../hooks/use-failure-toast';
@@ -20,11 +22,8 @@ export interface DiscountDialogProps {
   onClose(): void;
 }
 
-interface DiscountFormValues {
-  batchId: string;
-  discountPercentage: string;
-  reason: string;
-}
+/** The percentage as a number (what the request takes), blank while none is typed. */
+type DiscountFormValues = z.input<typeof batchDiscountSchema>;
 
 /** 'Apply Discount' (specification 001 §2, §5): a percentage from 1 to 90 and a reason; an existing one can be changed or ended. */
 export function DiscountDialog({ batch, onClose }: DiscountDialogProps) {
@@ -49,8 +48,8 @@ function DiscountForm({ batch, onDone }: { batch: ExpiringBatch; onDone(): void 
 
   const form = useForm<DiscountFormValues, unknown, BatchDiscountInput>({
     // The schema is the request's (libs/contracts): the same messages as the server's 400.
-    resolver: zodResolver(batchDiscountSchema) as unknown as Resolver<DiscountFormValues, unknown, BatchDiscountInput>,
-    defaultValues: { batchId: batch.batchId, discountPercentage: current === null ? '' : String(current), reason: '' },
+    resolver: zodResolver(batchDiscountSchema),
+    defaultValues: { batchId: batch.batchId, discountPercentage: current ?? undefined, reason: '' },
   });
 
   const serverErrors = (error: unknown) => {
@@ -148,7 +147,7 @@ function DiscountForm({ batch, onDone }: { batch: ExpiringBatch; onDone(): void 
             {(props) => (
               <TextField.Root
                 {...props}
-                {...form.register('discountPercentage')}
+                {...form.register('discountPercentage', { setValueAs: textToNumber })}
                 type="number"
                 inputMode="decimal"
                 min={1}

@@ -22,6 +22,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { apiErrorDetailsOf, apiErrorOf } from '../../../lib/api';
 import { localizedName } from '../../../lib/catalogue';
 import { todayIso, utcMidnight } from '../../../lib/dates';
+import { textToNumber } from '../../../lib/number-text';
 import { localizedPharmacy, useSignedInUser } from '../../../lib/session';
 import { translateValidationMessage } from '../../../lib/validation-message';
 import { useCorrectBatch } from '../api/correct-batch';
@@ -57,7 +58,7 @@ function valuesOf(batch: InventoryBatch): BatchInputValues {
     productId: batch.productId,
     pharmacyId: batch.pharmacyId,
     batchNumber: batch.batchNumber,
-    quantity: String(batch.quantity),
+    quantity: batch.quantity,
     purchasePrice: batch.purchasePrice === null ? '' : String(Number(batch.purchasePrice)),
     expiryDate: batch.expiryDate,
   };
@@ -117,7 +118,7 @@ function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onD
           // Specification 001 §5: pre-set to the pharmacy the user works in.
           pharmacyId: user.currentPharmacyId ?? '',
           batchNumber: '',
-          quantity: '0',
+          quantity: 0,
           // Left empty ("unknown") rather than the specification's 0: a receipt with a price
           // replaces the batch's recorded purchase price, and 0.00 would be a false one.
           purchasePrice: '',
@@ -129,8 +130,8 @@ function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onD
     ? intl.formatMessage({ id: 'inventory.toast.updateFailed' })
     : intl.formatMessage({ id: 'inventory.toast.createFailed' });
 
-  const quantityText = form.watch('quantity');
-  const quantityChanged = loaded !== null && String(quantityText ?? '').trim() !== String(loaded.quantity);
+  const quantity = form.watch('quantity');
+  const quantityChanged = loaded !== null && quantity !== loaded.quantity;
 
   function handleError(error: unknown, input: BatchInput) {
     const apiError = apiErrorOf(error);
@@ -352,7 +353,7 @@ function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onD
             {(props) => (
               <TextField.Root
                 {...props}
-                {...form.register('quantity')}
+                {...form.register('quantity', { setValueAs: textToNumber })}
                 type="number"
                 inputMode="numeric"
                 min={1}

@@ -8,6 +8,7 @@ import {
   type SalesUnit,
 } from '@pharmacy/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import { textToNumber } from '../../../lib/number-text';
 
 /** What the product dialog edits: text as typed, switches as booleans. */
 export interface ProductFormValues {
@@ -104,8 +105,10 @@ export function productFormValues(product: Product): ProductFormValues {
   };
 }
 
-/** A blank number box means the default (units per package 1, stock levels 10 and 1000, no initial stock). */
+/** A blank box means the default (units per package 1, stock levels 10 and 1000, no initial stock, no commission). */
 const orDefault = (text: string, fallback: string) => (text.trim() === '' ? fallback : text.trim());
+/** The same for a count, sent as a JSON number (issue 28); text that is not a number stays NaN for the schema to refuse. */
+const countOrDefault = (text: string, fallback: number) => textToNumber(text) ?? fallback;
 
 /** The request body the values stand for, before the shared schema checks it. */
 export function productRequestBody(values: ProductFormValues, mode: ProductFormMode): Record<string, unknown> {
@@ -124,18 +127,18 @@ export function productRequestBody(values: ProductFormValues, mode: ProductFormM
     price: values.price,
     cost: values.cost,
     salesUnit: values.salesUnit,
-    unitsPerPackage: orDefault(values.unitsPerPackage, '1'),
+    unitsPerPackage: countOrDefault(values.unitsPerPackage, 1),
     commissionRate: orDefault(values.commissionRate, '0'),
     commissionEnabled: values.commissionEnabled,
-    minStockLevel: orDefault(values.minStockLevel, '10'),
-    maxStockLevel: orDefault(values.maxStockLevel, '1000'),
+    minStockLevel: countOrDefault(values.minStockLevel, 10),
+    maxStockLevel: countOrDefault(values.maxStockLevel, 1000),
     requiresPrescription: values.requiresPrescription,
     shelfLocation: values.shelfLocation,
     isActive: values.isActive,
   };
   if (mode === 'create') {
     Object.assign(body, {
-      initialQuantity: orDefault(values.initialQuantity, '0'),
+      initialQuantity: countOrDefault(values.initialQuantity, 0),
       pharmacyId: values.pharmacyId,
       batchNumber: values.batchNumber,
       expiryDate: values.expiryDate,

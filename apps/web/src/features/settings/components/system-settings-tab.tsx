@@ -23,12 +23,15 @@ import { useToast } from '../../../components/toaster';
 import { apiErrorOf } from '../../../lib/api';
 import { usePermissions } from '../../../lib/authorization';
 import { useMoneyFormatter } from '../../../lib/money';
+import { textToNumber } from '../../../lib/number-text';
 import { useSystemSettings } from '../../../lib/system-settings';
 import { translateValidationMessage } from '../../../lib/validation-message';
 import { useUpdateSystemSettings } from '../api/update-system-settings';
 import { SettingsLoadError } from './settings-load-error';
 
 type Values = z.input<typeof systemSettingsSchema>;
+/** An emptied box is refused with the field's minimum ("Must be at least 1"), as it always was. */
+const blankAsZero = (text: unknown) => textToNumber(text) ?? 0;
 type Section = 'system' | 'notifications';
 
 const sectionFields: Record<Section, readonly (keyof SystemSettings)[]> = {
@@ -103,7 +106,7 @@ function SystemSettingsForm({ section, stored }: { section: Section; stored: Sys
       {(props) => (
         <TextField.Root
           {...props}
-          {...form.register(name)}
+          {...form.register(name, { setValueAs: blankAsZero })}
           type="number"
           min={min}
           step={1}

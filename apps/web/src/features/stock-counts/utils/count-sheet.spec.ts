@@ -72,6 +72,16 @@ describe('the count sheet', () => {
     expect(countsToSave(sheet({ b3: { counted: '1', reason: null } }))).toEqual({
       counts: [{ batchId: 'b3', counted: 1, reason: null }],
     });
+    // A cell left blank is not counted: left out of the body, never sent as "", null or 0 (the API takes numbers only).
+    expect(
+      countsToSave(
+        sheet({
+          b1: { counted: '  ', reason: null },
+          b2: { counted: '', reason: null },
+          b3: { counted: ' 1 ', reason: null },
+        }),
+      ),
+    ).toEqual({ counts: [{ batchId: 'b3', counted: 1, reason: null }] });
   });
 
   it('refuses a count that is not a whole number, and one emptied after it was saved', () => {

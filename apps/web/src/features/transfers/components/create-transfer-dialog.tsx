@@ -3,7 +3,7 @@ import { createTransferSchema, type AvailabilityRow, type CreateTransferInput } 
 import { Box, Dialog, Flex, Grid, Heading, IconButton, Select, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath, type Resolver, type ResolverOptions } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { FormDialogFooter } from '../../../components/form-dialog-footer';
 import { FormField } from '../../../components/form-field';
@@ -54,6 +54,22 @@ interface TransferFormValues {
   notes: string;
 }
 
+const requestResolver = zodResolver(createTransferSchema);
+/**
+ * The form carries each line's name and ceiling for display; the request,
+ * which refuses unknown fields (issue 28), takes each line's product and packs.
+ */
+const transferResolver = ((
+  values: TransferFormValues,
+  context: unknown,
+  options: ResolverOptions<TransferFormValues>,
+) =>
+  requestResolver(
+    { ...values, items: values.items.map(({ productId, quantity }) => ({ productId, quantity })) },
+    context,
+    options as unknown as Parameters<typeof requestResolver>[2],
+  )) as unknown as Resolver<TransferFormValues, unknown, CreateTransferInput>;
+
 /** Give it a new `key` per opening: the form takes its starting values when it mounts. */
 export function CreateTransferDialog({ open, onOpenChange, ...props }: CreateTransferDialogProps) {
   return (
@@ -79,12 +95,7 @@ function CreateTransferForm({
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
 
   const form = useForm<TransferFormValues, unknown, CreateTransferInput>({
-    // The form carries each line's name and ceiling for display; the schema keeps only what is sent.
-    resolver: zodResolver(createTransferSchema) as unknown as Resolver<
-      TransferFormValues,
-      unknown,
-      CreateTransferInput
-    >,
+    resolver: transferResolver,
     defaultValues: {
       fromPharmacyId: prefill?.from ?? '',
       toPharmacyId: prefill?.to && prefill.to !== prefill.from ? prefill.to : '',
