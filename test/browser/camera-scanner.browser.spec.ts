@@ -172,7 +172,7 @@ describe('camera scanner', () => {
     const { page, errors, context } = await openHarness(browser);
 
     const code = await firstCode(page);
-    expect(code).toBe(`]d201${GTIN}1727123110LOT-42${GS}21SN-0001`);
+    expect(code).toBe(`]d2${GS}01${GTIN}1727123110LOT-42${GS}21SN-0001`);
     expect(parseScan(code, new Date('2026-06-01T00:00:00Z'))).toMatchObject({
       kind: 'gs1',
       gtin: GTIN,

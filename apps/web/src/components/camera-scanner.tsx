@@ -16,10 +16,12 @@ import { WarningIcon } from './icons';
 export interface CameraScannerProps {
   /**
    * Called once per distinct code read (see `scanText` in lib/barcode-scan.ts and its de-duplication rule).
-   * EAN-13, EAN-8, UPC-A and plain Code 128 / QR / DataMatrix: the content as it is, e.g. `5012345678900`.
-   * GS1 content (GS1 DataMatrix, GS1 QR, GS1-128): the raw element string — no parentheses, FNC1 as the
-   * group separator U+001D after a variable-length value that is followed by another element — preceded by
-   * its AIM symbology identifier (`]d2`, `]Q3`, `]C1`), e.g. `]d2010950110153000317271231` + `10LOT-42`.
+   * EAN-13, EAN-8, UPC-A and plain Code 128 / QR / DataMatrix: the content as it is, e.g. `5012345678900`
+   * or a GS1 Digital Link URL — except digits a plain Code 128 (or QR, DataMatrix) holds that would pass
+   * for a product code, which keep their symbology identifier (`]C042094043`) so no GTIN is made of them.
+   * GS1 content (GS1 DataMatrix, GS1 QR, GS1-128): its AIM symbology identifier (`]d2`, `]Q3`, `]C1`), GS
+   * (U+001D) for FNC1 in first position, then the raw element string — no parentheses, GS after a value
+   * whose AI needs it — e.g. `]d2` + GS + `010950110153000317271231` + `10LOT-42`.
    * The GS1 parser (`@pharmacy/barcodes`), shared by the server and the web, reads this form.
    */
   onDetected(text: string): void;

@@ -14,8 +14,27 @@ import { readPackScan } from './gs1';
 
 const GS = '\u001d';
 
+/** A symbol read at the rectangle (x0, y0)–(x1, y1): the lines of a linear symbol, the corners of a matrix one. */
+function at([x0, y0, x1, y1]: [number, number, number, number]): ScannedBarcode['position'] {
+  return {
+    topLeft: { x: x0, y: y0 },
+    topRight: { x: x1, y: y0 },
+    bottomRight: { x: x1, y: y1 },
+    bottomLeft: { x: x0, y: y1 },
+  };
+}
+
 function barcode(overrides: Partial<ScannedBarcode>): ScannedBarcode {
-  return { isValid: true, text: '', format: 'EAN13', contentType: 'Text', symbologyIdentifier: ']E0', ...overrides };
+  return {
+    isValid: true,
+    text: '',
+    format: 'EAN13',
+    contentType: 'Text',
+    symbologyIdentifier: ']E0',
+    position: at([0, 0, 280, 150]),
+    lineCount: 150,
+    ...overrides,
+  };
 }
 
 const ean13 = barcode({ text: '5012345678900' });
@@ -24,6 +43,8 @@ const gs1DataMatrix = barcode({
   contentType: 'GS1',
   symbologyIdentifier: ']d2',
   text: `0105012345678900` + `17271231` + `10LOT-42${GS}21SN1`,
+  position: at([400, 0, 520, 120]),
+  lineCount: 0,
 });
 
 describe('reader options', () => {
@@ -53,17 +74,56 @@ describe('scanText', () => {
     );
   });
 
-  it('puts the GS1 symbology identifier in front of GS1 content, keeping the group separators', () => {
-    expect(scanText(gs1DataMatrix)).toBe(`]d201050123456789001727123110LOT-42${GS}21SN1`);
+  it('puts the GS1 symbology identifier and FNC1 (as GS) in front of GS1 content, keeping the group separators', () => {
+    expect(scanText(gs1DataMatrix)).toBe(`]d2${GS}01050123456789001727123110LOT-42${GS}21SN1`);
     expect(
       scanText(barcode({ format: 'QRCode', contentType: 'GS1', symbologyIdentifier: ']Q3', text: '0105012345678900' })),
-    ).toBe(']Q30105012345678900');
+    ).toBe(`]Q3${GS}0105012345678900`);
   });
 
   it('supplies the identifier from the format when the decoder gave none', () => {
     expect(
       scanText(barcode({ format: 'Code128', contentType: 'GS1', symbologyIdentifier: '', text: '0105012345678900' })),
-    ).toBe(']C10105012345678900');
+    ).toBe(`]C1${GS}0105012345678900`);
+  });
+
+  it('keeps "<GS>" in a GS1 value as data: the decoder sends FNC1 as a real GS (issue 28, item 12)', () => {
+    const dataMatrix = barcode({
+      format: 'DataMatrix',
+      contentType: 'GS1',
+      symbologyIdentifier: ']d2',
+      text: `0105012345678900` + `10A<GS>B${GS}17271231`,
+    });
+    expect(readPackScan(scanText(dataMatrix) ?? '', new Date('2026-01-01'))).toEqual({
+      kind: 'gs1',
+      gtin: '05012345678900',
+      expiryDate: '2027-12-31',
+      batch: 'A<GS>B',
+    });
+  });
+
+  it('makes no product code of a plain Code 128 holding eight digits with a valid check digit (issue 28, item 13)', () => {
+    const code128 = barcode({ format: 'Code128', symbologyIdentifier: ']C0', text: '42094043' });
+    expect(readPackScan(scanText(code128) ?? '')).toEqual({ kind: 'text', text: '42094043' });
+    expect(productOf(scanText(code128) ?? '')).toBeNull();
+    // The same digits in an EAN-8 are a product code.
+    const ean8 = barcode({ format: 'EAN8', symbologyIdentifier: ']E4', text: '96385074' });
+    expect(productOf(scanText(ean8) ?? '')).toBe('00000096385074');
+  });
+
+  it('reads a GS1 Digital Link in a QR Code: product, batch and expiry (issue 28, item 16)', () => {
+    const link = barcode({
+      format: 'QRCode',
+      symbologyIdentifier: ']Q1',
+      text: 'https://id.gs1.org/01/05012345678900/10/LOT-7?17=271231',
+      lineCount: 0,
+    });
+    expect(readPackScan(scanText(link) ?? '', new Date('2026-01-01'))).toEqual({
+      kind: 'gs1',
+      gtin: '05012345678900',
+      expiryDate: '2027-12-31',
+      batch: 'LOT-7',
+    });
   });
 
   it('gives text the web GS1 reader understands: product, expiry and batch', () => {
@@ -85,6 +145,15 @@ describe('scanText', () => {
       '5012345678900',
       scanText(gs1DataMatrix),
     ]);
+  });
+
+  it('takes the reading of an EAN-13 most lines agree on, not a misread edge line read first (issue 28, item 15)', () => {
+    const edge = barcode({ text: '4006381333931', position: at([0, 0, 280, 5]), lineCount: 6 });
+    const real = barcode({ text: '5012345678900', position: at([0, 6, 280, 150]), lineCount: 144 });
+    expect(frameTexts([edge, real])).toEqual(['5012345678900']);
+    // Two packs side by side are two codes.
+    const beside = barcode({ text: '4006381333931', position: at([400, 0, 680, 150]), lineCount: 150 });
+    expect(frameTexts([real, beside])).toEqual(['5012345678900', '4006381333931']);
   });
 });
 

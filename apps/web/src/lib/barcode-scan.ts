@@ -1,3 +1,4 @@
+import { decodedText, surestReadings } from '@pharmacy/barcodes';
 import type { ReaderOptions, ReadResult } from 'zxing-wasm/reader';
 import { readPackScan } from './gs1';
 
@@ -28,41 +29,36 @@ export const SCAN_INTERVAL_MS = 200;
 /** A code is reported again only once it has been out of view for this long. */
 export const REPEAT_AFTER_MS = 1500;
 
-/** The GS1 symbology identifiers (ISO/IEC 15424) by the format zxing-wasm reports. */
-const GS1_IDENTIFIERS: Readonly<Record<string, string>> = {
-  DataMatrix: ']d2',
-  QRCode: ']Q3',
-  Code128: ']C1',
-};
-const GS1_IDENTIFIER = /^\](d2|Q3|C1|e0|J1)$/;
-
-export type ScannedBarcode = Pick<ReadResult, 'isValid' | 'text' | 'format' | 'contentType' | 'symbologyIdentifier'>;
+export type ScannedBarcode = Pick<
+  ReadResult,
+  'isValid' | 'text' | 'format' | 'contentType' | 'symbologyIdentifier' | 'position' | 'lineCount'
+>;
 
 /**
- * The text a read barcode is passed on as, or null when there is nothing to pass on.
+ * The text a read barcode is passed on as, or null when there is nothing to pass on (`decodedText` of
+ * `@pharmacy/barcodes`, which the photo reader on the server uses too):
  *
- * - GS1 content (GS1 DataMatrix, GS1 QR, GS1-128): the AIM symbology identifier followed by the raw
- *   element string, variable-length values ended by GS (U+001D):
- *   `]d2` + `0109501101530003` + `17271231` + `10LOT-42` + GS + `21SN1` — a GS follows a variable-length
- *   value only when another element comes after it. The identifier is what tells a parser "GS1 data
- *   follows" (the GS1 parser of `@pharmacy/barcodes`, shared by the server and the web, accepts exactly
- *   this form).
+ * - GS1 content (GS1 DataMatrix, GS1 QR, GS1-128): the AIM symbology identifier, GS (U+001D) for the FNC1
+ *   the symbol starts with, then the raw element string, variable-length values ended by GS:
+ *   `]d2` + GS + `0109501101530003` + `17271231` + `10LOT-42` + GS + `21SN1`. The identifier tells the GS1
+ *   parser "GS1 data follows"; the leading GS that only a real GS separates, so a value may hold `<GS>`.
  * - Everything else (EAN-13, EAN-8, UPC-A, plain Code 128, plain QR/DataMatrix): the text alone, e.g. the
- *   13 digits of an EAN-13 — so a SKU in a Code 128 or a GTIN goes into a search box as it is.
+ *   13 digits of an EAN-13 or a Digital Link URL — so a SKU in a Code 128 or a GTIN goes into a search box
+ *   as it is — except text that would pass for a product code its symbology cannot carry, which keeps its
+ *   identifier: eight digits in a Code 128 are `]C042094043`, an internal code, not an EAN-8.
  */
 export function scanText(barcode: ScannedBarcode): string | null {
   if (!barcode.isValid || barcode.text === '') return null;
-  if (barcode.contentType !== 'GS1') return barcode.text;
-  const identifier = GS1_IDENTIFIER.test(barcode.symbologyIdentifier)
-    ? barcode.symbologyIdentifier
-    : (GS1_IDENTIFIERS[barcode.format] ?? '');
-  return identifier + barcode.text;
+  return decodedText(barcode);
 }
 
-/** The distinct texts of one frame, in the order the decoder found them. */
+/**
+ * The distinct texts of one frame, in the order the decoder found them: one per symbol, the reading most
+ * scan lines agreed on (a line across a creased edge can decode to another valid EAN-13, sometimes first).
+ */
 export function frameTexts(barcodes: readonly ScannedBarcode[]): string[] {
   const texts: string[] = [];
-  for (const barcode of barcodes) {
+  for (const barcode of surestReadings(barcodes.filter((read) => read.isValid && read.text !== ''))) {
     const text = scanText(barcode);
     if (text !== null && !texts.includes(text)) texts.push(text);
   }

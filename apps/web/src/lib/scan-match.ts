@@ -25,7 +25,8 @@ export function matchScan<P extends ScannableProduct = Product>(
   now: Date = new Date(),
 ): ScanMatch<P> {
   const scan = readPackScan(input, now);
-  const text = input.trim();
+  // Text as the parser read it: without the symbology identifier a scanner or the camera put in front.
+  const text = scan.kind === 'text' ? scan.text : input.trim();
   if (scan.kind === 'gs1' || scan.kind === 'gtin') {
     const gtin = scan.gtin;
     const product = gtin === null ? undefined : results.find((candidate) => sameGtin(candidate.barcode, gtin));

@@ -20,6 +20,8 @@ export const recognitionResultSchema = z.object({
         .nullish(),
       /** The GTIN a barcode on the pack carries (this server's addition to §3). */
       barcode: z.string().nullish(),
+      /** Other products the photo's barcodes name (this server's addition): the form is filled from one only. */
+      otherProducts: z.array(z.object({ barcode: z.string() })).nullish(),
     })
     .nullish(),
 });

@@ -1,5 +1,5 @@
 import { productSchema, salesUnits, type Product, type ProductInput } from '@pharmacy/contracts';
-import { Box, Button, Dialog, Flex, Grid, Select, Switch, Text, TextArea, TextField } from '@radix-ui/themes';
+import { Box, Button, Callout, Dialog, Flex, Grid, Select, Switch, Text, TextArea, TextField } from '@radix-ui/themes';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -64,6 +64,8 @@ function ProductFormContent({ product, onDone }: { product: Product | null; onDo
   // Specification 001 §6: a pharmacist's first assigned pharmacy is preselected for initial stock.
   const assignments = useUserPharmacies(user.id, { enabled: !isEdit && role === 'pharmacist' });
   const [photoOpen, setPhotoOpen] = useState(false);
+  /** Packs side by side in the last photo: the server filled the form from one of them, and this says which. */
+  const [severalInPhoto, setSeveralInPhoto] = useState<{ count: number; code: string } | null>(null);
   // An edit names the version the form was loaded at; a product changed since is refused and shown here.
   const [loadedVersion, setLoadedVersion] = useState<number | null>(product?.version ?? null);
   const [changedMeanwhile, setChangedMeanwhile] = useState<Product | null>(null);
@@ -187,6 +189,8 @@ function ProductFormContent({ product, onDone }: { product: Product | null; onDo
     if (data.suggestedProduct?.sku) form.setValue('sku', data.suggestedProduct.sku, { shouldDirty: true });
     if (data.barcode) form.setValue('barcode', data.barcode, { shouldDirty: true });
     setPhotoOpen(false);
+    const others = data.otherProducts?.length ?? 0;
+    setSeveralInPhoto(others > 0 ? { count: others + 1, code: data.barcode ?? '' } : null);
     const expiry = normalisePhotoExpiry(data.expiryDate);
     switch (expiry.kind) {
       case 'date':
@@ -376,6 +380,19 @@ function ProductFormContent({ product, onDone }: { product: Product | null; onDo
           <Box mt="4">
             <PhotoCapture onRecognized={onRecognized} />
           </Box>
+        )}
+
+        {severalInPhoto && (
+          <Callout.Root color="amber" role="status" mt="4">
+            <Flex direction="column" gap="1">
+              <Text weight="bold" size="2">
+                <FormattedMessage id="products.photo.severalProducts.title" />
+              </Text>
+              <Callout.Text>
+                <FormattedMessage id="products.photo.severalProducts" values={severalInPhoto} />
+              </Callout.Text>
+            </Flex>
+          </Callout.Root>
         )}
 
         {changedMeanwhile && (

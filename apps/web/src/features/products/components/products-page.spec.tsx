@@ -508,6 +508,51 @@ describe('Product Management', () => {
       expect((within(dialog).getByRole('textbox', { name: /^SKU/ }) as HTMLInputElement).value).toBe('IBU-400');
       expect(within(dialog).getByRole('button', { name: /^Expiry Date: Mar 31, 2028$/ })).toBeTruthy();
     });
+
+    it('says which product it filled in when the photo shows several (issue 28, item 14)', async () => {
+      renderPage({
+        routes: {
+          'POST /api/products/recognize': () =>
+            fakeResponse(200, {
+              success: true,
+              message: 'Read the barcode. The photo shows 2 products.',
+              data: {
+                drugName: null,
+                confidence: 0.5,
+                expiryDate: '2029-03-31',
+                suggestedProduct: { name: '', description: '', sku: '06295555555562' },
+                barcode: '06295555555562',
+                batchNumber: 'LOT-D',
+                productId: null,
+                barcodeFormat: 'DataMatrix',
+                chosenBecause: 'carriesExpiry',
+                otherProducts: [
+                  {
+                    barcode: '06295555555555',
+                    barcodeFormat: 'EAN13',
+                    productId: null,
+                    name: null,
+                    expiryDate: null,
+                    batchNumber: null,
+                  },
+                ],
+              },
+            }),
+        },
+      });
+      const dialog = await openAddDialog();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Add Product by Photo' }));
+      fireEvent.change(within(dialog).getByTestId('product-photo-file'), {
+        target: { files: [new File(['x'], 'pack.jpg', { type: 'image/jpeg' })] },
+      });
+      expect((await screen.findAllByText('Several Products in the Photo')).length).toBeGreaterThan(0);
+      expect(
+        screen.getAllByText(
+          'The photo shows 2 products. The form was filled in from the one with barcode 06295555555562: check it is the pack you are adding, or photograph one pack at a time.',
+        ).length,
+      ).toBeGreaterThan(0);
+      expect((within(dialog).getByRole('textbox', { name: /^SKU/ }) as HTMLInputElement).value).toBe('06295555555562');
+    });
   });
 
   describe('deleting', () => {
