@@ -442,7 +442,9 @@ describe('Sign-in and the shell in the browser', () => {
           await login.getByRole('textbox', { name: 'Username' }).fill('sara.admin');
           await login.getByLabel(/^Password/).fill(demoAccounts.admin.password);
           await login.getByRole('button', { name: 'Sign In' }).click();
-          await visible(login.getByText('This account uses an authenticator app.', { exact: false }));
+          await visible(
+            login.getByText('Enter the 6-digit code from your authenticator app, or a backup code', { exact: false }),
+          );
           await screenshot(login, 'pharmacist-login-en-code-required');
           // The app's current code was just used to turn it on (a code counts once), so a backup code it is.
           await login.getByRole('textbox', { name: 'Authenticator code' }).fill(backupCodes[0] ?? '');

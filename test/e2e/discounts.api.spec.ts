@@ -86,7 +86,7 @@ describe('batch discounts', () => {
 
     await layla
       .post('/api/inventory/discount')
-      .send({ batchId, discountPercentage: '40', reason: 'Still not selling' })
+      .send({ batchId, discountPercentage: 40, reason: 'Still not selling' })
       .expect(200);
     expect((await sell(layla, productId, 1)).body.totalAmount).toBe('5.99');
 

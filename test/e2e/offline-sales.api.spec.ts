@@ -304,7 +304,7 @@ describe('sales made offline', () => {
       await layla
         .post('/api/sales/offline')
         .set('Idempotency-Key', `till-${unique('KEY')}`)
-        .send(offlineSale(product.id, 1, { soldAt }))
+        .send(offlineSale(product.id, 1, { soldAt, catalogueAsOf: hoursAgo(4) }))
         .expect(201)
     ).body as SaleAnswer;
     // The batch held 0 between the online sale and the find: the late pack cannot have come from it then.

@@ -82,12 +82,22 @@ describe('point of sale', () => {
     const product = await newProduct();
     const late = await receive(product.id, 5, 300);
     const early = await receive(product.id, 2, 40);
-    const answer = await layla
+    // A price or total from the client is refused, not obeyed: prices come from the catalogue.
+    const priced = await layla
       .post('/api/sales/complete')
-      // A price or total from the client is ignored: prices come from the catalogue.
       .send(
         sale([{ productId: product.id, quantity: 3, salesUnit: 'whole', unitPrice: '0.01' }], { totalAmount: '0.03' }),
       )
+      .expect(400);
+    expect(priced.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'items.0', message: 'Unknown field(s) unitPrice: remove them' },
+        { field: 'body', message: 'Unknown field(s) totalAmount: remove them' },
+      ]),
+    );
+    const answer = await layla
+      .post('/api/sales/complete')
+      .send(sale([{ productId: product.id, quantity: 3, salesUnit: 'whole' }]))
       .expect(201);
     expect(answer.body).toMatchObject({
       pharmacyId: DOWNTOWN,
@@ -271,7 +281,10 @@ describe('point of sale', () => {
       .send({ reason: 'x', lines: [{ lineIndex: 0, quantity: 2 }] })
       .expect(409);
     expect(tooMuch.body.code).toBe('RETURN_EXCEEDS_SALE');
-    const rest = await layla.post(`/api/sales/${sold.body.id}/returns`).send({ reason: 'Allergy' }).expect(201);
+    const rest = await layla
+      .post(`/api/sales/${sold.body.id}/returns`)
+      .send({ reason: 'Allergy', all: true })
+      .expect(201);
     expect(rest.body.refundAmount).toBe('4.50');
     const detail = (await layla.get(`/api/sales/${sold.body.id}`).expect(200)).body;
     expect(detail).toMatchObject({
@@ -280,8 +293,11 @@ describe('point of sale', () => {
       returns: [{ reason: 'Changed prescription' }, { reason: 'Allergy' }],
     });
     expect((await batchesOf(product.id)).find((b) => b.id === batch.id)).toMatchObject({ quantity: 9, looseUnits: 10 });
-    await layla.post(`/api/sales/${sold.body.id}/returns`).send({ reason: 'again' }).expect(409);
-    await layla.post('/api/sales/00000000-0000-4000-8000-000000000000/returns').send({ reason: 'x' }).expect(404);
+    await layla.post(`/api/sales/${sold.body.id}/returns`).send({ reason: 'again', all: true }).expect(409);
+    await layla
+      .post('/api/sales/00000000-0000-4000-8000-000000000000/returns')
+      .send({ reason: 'x', all: true })
+      .expect(404);
   });
 
   it("keeps each pharmacy's sales to its people, and counts today's sales net of returns", async () => {
@@ -312,7 +328,7 @@ describe('point of sale', () => {
     expect(there.body.pharmacyId).toBe(ABDOUN);
     await layla.get(`/api/sales/${there.body.id}`).expect(403);
     await layla.get('/api/sales').query({ pharmacyId: ABDOUN }).expect(403);
-    await layla.post(`/api/sales/${there.body.id}/returns`).send({ reason: 'x' }).expect(403);
+    await layla.post(`/api/sales/${there.body.id}/returns`).send({ reason: 'x', all: true }).expect(403);
     const laylas = (await layla.get('/api/sales').query({ limit: 100 }).expect(200)).body as Array<{
       pharmacyId: string;
     }>;

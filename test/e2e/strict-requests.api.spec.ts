@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql } from 'kysely';
+import { readSystemSettings } from '@pharmacy/read-db';
 import {
   demoAccounts,
   demoPharmacyIds,
@@ -124,6 +126,32 @@ describe('strict requests (issue 28)', () => {
         .expect(400);
       expect(nested.body.errors[0]).toEqual({ field: 'items.0', message: 'Unknown field(s) unitPrice: remove them' });
       expect(await totalEvents()).toBe(before);
+    });
+
+    it('keeps stored settings that carry a key this server does not know, instead of resetting them', async () => {
+      await admin
+        .put('/api/settings')
+        .send({
+          lowStockThreshold: 7,
+          expiryWarningDays: 45,
+          autoLogoutMinutes: 60,
+          enableNotifications: true,
+          enableSoundAlerts: false,
+          enableEmailAlerts: false,
+          currency: 'SAR',
+          language: 'en',
+          theme: 'system',
+        })
+        .expect(200);
+      await app.server.runtime.db
+        .updateTable('systemSettings')
+        .set({ settings: sql`settings || '{"retiredSetting": true}'::jsonb` })
+        .where('id', '=', 1)
+        .execute();
+      // As a server starting on this database reads them (the running one answers from its cache).
+      const read = await readSystemSettings(app.server.runtime.db);
+      expect(read).toMatchObject({ lowStockThreshold: 7, expiryWarningDays: 45, currency: 'SAR' });
+      expect(read).not.toHaveProperty('retiredSetting');
     });
 
     it("still takes the chat's context rows, which the specification's page sends", async () => {

@@ -101,7 +101,7 @@ export const validationMessages = {
   periodRequired: 'Give a start date and an end date',
   soldAtFuture: 'The time of the sale cannot be in the future',
   catalogueAsOfFuture: "The till's catalogue cannot be from the future: check the till's clock",
-  soldBeforeCatalogue: 'The sale cannot be older than the catalogue copy it was priced from: check the till\'s clock',
+  soldBeforeCatalogue: "The sale cannot be older than the catalogue copy it was priced from: check the till's clock",
   offlineNumberInvalid: 'An offline sale number is the till code and a number, e.g. K7Q2-0003',
   catalogueAsOfInvalid: 'Give the time the till last refreshed its catalogue, with its offset',
   discrepancyNoteRequired: 'Write what was found or done',

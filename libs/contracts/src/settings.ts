@@ -21,6 +21,14 @@ export const systemSettingsSchema = z.strictObject({
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
+/**
+ * The settings as GET and PUT /api/settings answer them, and as they are
+ * stored: read leniently (a setting a newer server adds, or a key left in the
+ * stored JSON by an older one, is dropped rather than refusing the whole), where
+ * the request that writes them refuses unknown fields.
+ */
+export const systemSettingsAnswerSchema = z.object(systemSettingsSchema.shape);
+
 export const defaultSystemSettings: SystemSettings = {
   lowStockThreshold: 10,
   expiryWarningDays: 30,

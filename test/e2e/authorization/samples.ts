@@ -151,7 +151,7 @@ export const samples: Record<string, SampleOf> = {
     body: offlineSale('', world.product.id, 1),
   }),
   'GET /api/sales/:id': nothing,
-  'POST /api/sales/:id/returns': () => ({ body: reason }),
+  'POST /api/sales/:id/returns': () => ({ body: { ...reason, all: true } }),
   'GET /api/stock-discrepancies': () => ({ query: { status: 'all' } }),
   'POST /api/stock-discrepancies/:id/resolve': () => ({ body: { note: 'authorization matrix' } }),
 

@@ -193,6 +193,7 @@ describe('message catalogues', () => {
             available: 3,
             quantity: 5,
             price: 'x',
+            address: 'x',
             number: 'x',
             max: 4,
             reason: 'x',

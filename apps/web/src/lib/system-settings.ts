@@ -1,19 +1,11 @@
-import { defaultSystemSettings, systemSettingsSchema, type SystemSettings } from '@pharmacy/contracts';
+import { defaultSystemSettings, systemSettingsAnswerSchema, type SystemSettings } from '@pharmacy/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { z } from 'zod';
 import { useLanguage } from '../i18n/use-language';
 import { fetchJson } from './api';
 
 // Shared: the settings screen edits these, and every screen that shows money reads the currency.
 export const systemSettingsQueryKey = ['/api/settings'] as const;
-
-/**
- * The settings as the server answers GET and PUT /api/settings. The request's
- * schema refuses unknown fields (issue 28); an answer is read leniently, so a
- * setting a newer server adds cannot break every screen that shows money.
- */
-export const systemSettingsAnswerSchema = z.object(systemSettingsSchema.shape);
 
 export async function getSystemSettings({ signal }: { signal?: AbortSignal } = {}): Promise<SystemSettings> {
   return systemSettingsAnswerSchema.parse(await fetchJson(systemSettingsQueryKey, { signal }));

@@ -1,7 +1,7 @@
-import type { SystemSettings } from '@pharmacy/contracts';
+import { systemSettingsAnswerSchema, type SystemSettings } from '@pharmacy/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
-import { systemSettingsAnswerSchema, systemSettingsQueryKey } from '../../../lib/system-settings';
+import { systemSettingsQueryKey } from '../../../lib/system-settings';
 
 /** PUT /api/settings replaces the whole object (administrators only). */
 export async function updateSystemSettings(input: SystemSettings): Promise<SystemSettings> {
