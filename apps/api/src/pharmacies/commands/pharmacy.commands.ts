@@ -10,7 +10,6 @@ import {
 } from '@pharmacy/domain';
 import { CommandExecutor, type StreamMeta } from '../../common/command-executor';
 import type { RequestContext } from '../../common/request-context';
-import { PharmacyQueries } from '../pharmacies.queries';
 
 /** A pharmacy as the API answers it, from its stream's state right after the command. */
 function toPharmacy(pharmacyId: string, state: PharmacyState, meta: StreamMeta): Pharmacy | null {
@@ -88,10 +87,7 @@ export class RegisterPharmacyHandler implements ICommandHandler<RegisterPharmacy
 
 @CommandHandler(ChangePharmacyDetailsCommand)
 export class ChangePharmacyDetailsHandler implements ICommandHandler<ChangePharmacyDetailsCommand> {
-  constructor(
-    private readonly executor: CommandExecutor,
-    private readonly queries: PharmacyQueries,
-  ) {}
+  constructor(private readonly executor: CommandExecutor) {}
 
   async execute({ pharmacyId, input, context }: ChangePharmacyDetailsCommand): Promise<Pharmacy> {
     try {
@@ -102,9 +98,12 @@ export class ChangePharmacyDetailsHandler implements ICommandHandler<ChangePharm
         context,
       );
     } catch (error) {
-      // 409 STALE_EDIT carries the location as it is now, so the form can show what changed meanwhile.
+      // 409 STALE_EDIT carries the location as it is now, so the form can show what changed meanwhile:
+      // from its stream, which holds the edit that won even before the read table has it.
       if (!(error instanceof DomainError) || error.code !== 'STALE_EDIT') throw error;
-      const current = await this.queries.find(pharmacyId);
+      const current = await this.executor.read(pharmacyStreamId(pharmacyId), pharmacyDecider, (state, meta) =>
+        toPharmacy(pharmacyId, state, meta),
+      );
       throw new DomainError(error.code, error.message, { ...error.details, current });
     }
   }
