@@ -7,7 +7,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^libs/domain/' },
       to: {
-        path: '(^|/)node_modules/(@nestjs|kysely|pg|pg-pool|ioredis|bullmq|express|@eventstore|openai|passport)(/|$)|^libs/(contracts|event-store|read-db|mail)/|^projections/|^apps/',
+        path: '(^|/)node_modules/(@nestjs|kysely|pg|pg-pool|ioredis|bullmq|express|@eventstore|openai|passport)(/|$)|^libs/(contracts|event-store|read-db|mail|assistant|jobs)/|^projections/|^apps/',
       },
     },
     {
@@ -17,8 +17,16 @@ module.exports = {
       severity: 'error',
       from: { path: '^libs/(money|barcodes)/' },
       to: {
-        path: '^(libs/(domain|contracts|event-store|read-db|mail)|projections|apps)/|(^|/)node_modules/',
+        path: '^(libs/(domain|contracts|event-store|read-db|mail|assistant|jobs)|projections|apps)/|(^|/)node_modules/',
       },
+    },
+    {
+      name: 'no-app-imports-an-app',
+      comment:
+        'An app is an entry point: what two apps share lives in libs/ or projections/. @pharmacy/<app> resolves to apps/<app> too.',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
     },
     {
       name: 'libs-do-not-import-apps',
@@ -47,7 +55,7 @@ module.exports = {
         'The browser bundle may share schemas (contracts) and the browser-safe libraries (money, barcodes), never server code.',
       severity: 'error',
       from: { path: '^apps/web/' },
-      to: { path: '^(libs/(domain|event-store|read-db|mail)|projections|apps/(api|projector|worker))/' },
+      to: { path: '^(libs/(domain|event-store|read-db|mail|assistant|jobs)|projections|apps/(api|projector|worker))/' },
     },
     {
       name: 'no-circular',
@@ -61,6 +69,11 @@ module.exports = {
     exclude: { path: '(^|/)(dist|node_modules)/|routeTree\\.gen\\.ts$' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    // "types" first: @pharmacy/<package> resolves to its src, built or not, so the rules see it.
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      mainFields: ['types', 'main'],
+    },
   },
 };

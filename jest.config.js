@@ -22,8 +22,7 @@ const shared = {
     // One module of the harness alone, for unit tests that should not load its servers' code.
     '^@pharmacy/test-harness/(seeded)$': '<rootDir>/test/harness/$1',
     '^@pharmacy/projections$': '<rootDir>/projections/src',
-    '^@pharmacy/worker$': '<rootDir>/apps/worker/src',
-    '^@pharmacy/(domain|contracts|event-store|read-db|money|barcodes|mail)$': '<rootDir>/libs/$1/src',
+    '^@pharmacy/(domain|contracts|event-store|read-db|money|barcodes|mail|assistant|jobs)$': '<rootDir>/libs/$1/src',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -15,6 +15,8 @@ const packages = [
   'libs/read-db',
   'libs/mail',
   'projections',
+  'libs/assistant',
+  'libs/jobs',
   'apps/worker',
   'apps/api',
   'apps/projector',

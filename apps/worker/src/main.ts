@@ -3,7 +3,7 @@ import pino from 'pino';
 import { EventStoreDbEventStore, migrateEventStore, PostgresEventStore, type EventStore } from '@pharmacy/event-store';
 import { createPool, createReadDb } from '@pharmacy/read-db';
 import { Mailer } from '@pharmacy/mail';
-import { startWorker } from './worker';
+import { startWorker } from '@pharmacy/jobs';
 
 /**
  * The worker on its own (production topology): BullMQ jobs on Redis. Any

@@ -1,4 +1,4 @@
-import type { openAiJobs } from '@pharmacy/worker';
+import type { openAiJobs } from '@pharmacy/jobs';
 
 /** The `ai` queue's client: null when no model is configured. */
 export const AI_JOBS = Symbol('AiJobs');

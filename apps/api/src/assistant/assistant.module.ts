@@ -1,5 +1,6 @@
 import { Inject, Module, type OnModuleDestroy } from '@nestjs/common';
-import { AssistantTools, openAiJobs } from '@pharmacy/worker';
+import { AssistantTools } from '@pharmacy/assistant';
+import { openAiJobs } from '@pharmacy/jobs';
 import type { ReadDb } from '@pharmacy/read-db';
 import type { Logger } from 'pino';
 import { modelSettings, type AppConfig } from '../config/config';

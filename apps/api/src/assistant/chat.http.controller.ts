@@ -10,7 +10,7 @@ import { Caller } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, LOGGER } from '../infrastructure/tokens';
-import { AssistantTools, LocalAssistant, languageOfQuestion, type Language } from '@pharmacy/worker';
+import { AssistantTools, LocalAssistant, languageOfQuestion, type Language } from '@pharmacy/assistant';
 import { AI_JOBS, type AiJobs } from './ai-jobs';
 
 /**

@@ -12,7 +12,7 @@ import {
 } from '@pharmacy/contracts';
 import type { z } from 'zod';
 import { DomainError } from '@pharmacy/domain';
-import { lastVerification, runVerification, VerificationRunningError } from '@pharmacy/worker';
+import { lastVerification, runVerification, VerificationRunningError } from '@pharmacy/jobs';
 import { AdminOnly, type Principal } from '../common/access/access';
 import { Reaches, reach } from '../common/access/policy';
 import { Caller } from '../common/request-context';

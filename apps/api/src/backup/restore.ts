@@ -3,7 +3,7 @@ import type { VerificationRun } from '@pharmacy/contracts';
 import { eventStoreMigrations, migrateEventStore, type EventStore } from '@pharmacy/event-store';
 import { createPool, createReadDb, migrateDatabase, readDbMigrations } from '@pharmacy/read-db';
 import { allProjections, rebuildProjections } from '@pharmacy/projections';
-import { runVerification } from '@pharmacy/worker';
+import { runVerification } from '@pharmacy/jobs';
 import { memberSha256, memberStream, readArchive, readMember, type ArchiveMember } from './archive';
 import {
   BACKUP_FORMAT,

@@ -1,6 +1,6 @@
 import { migrateEventStore } from '@pharmacy/event-store';
 import { createPool, createReadDb, migrateDatabase } from '@pharmacy/read-db';
-import { runVerification } from '@pharmacy/worker';
+import { runVerification } from '@pharmacy/jobs';
 import { loadConfig } from '../config/config';
 import { openEventStore } from '../infrastructure/runtime';
 import { databaseFromConfig } from './database-from-config';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AiSettings } from '@pharmacy/worker';
+import type { AiSettings } from '@pharmacy/jobs';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -10,7 +10,7 @@ import { allProjections, ProjectionWaiter, startProjector, type ProjectorHandle 
 import { modelSettings, type AppConfig } from '../config/config';
 import { defaultIdentityOptions, type IdentityOptions, type PassportInstance } from '../identity/identity.types';
 import { Mailer } from '@pharmacy/mail';
-import { openQueueProbe, startWorker, type QueueProbe, type RunningWorker } from '@pharmacy/worker';
+import { openQueueProbe, startWorker, type QueueProbe, type RunningWorker } from '@pharmacy/jobs';
 import { Metrics } from '../operations/metrics';
 import { projectionLag, type LogHead } from '../operations/projection-lag';
 

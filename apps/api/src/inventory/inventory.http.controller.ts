@@ -45,7 +45,7 @@ import type { AppConfig } from '../config/config';
 import { APP_CONFIG, EVENT_STORE, READ_DB } from '../infrastructure/tokens';
 import type { EventStore } from '@pharmacy/event-store';
 import type { ReadDb } from '@pharmacy/read-db';
-import { lastExpiryScan, runExpiryScan } from '@pharmacy/worker';
+import { lastExpiryScan, runExpiryScan } from '@pharmacy/jobs';
 import { AdminOnly } from '../common/access/access';
 import { Reaches, reach } from '../common/access/policy';
 import { ProductQueries } from '../catalogue/product.queries';

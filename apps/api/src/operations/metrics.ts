@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { JobCount } from '@pharmacy/worker';
+import type { JobCount } from '@pharmacy/jobs';
 import type { LogHead } from './projection-lag';
 
 /** Where the metrics that are read when scraped come from; each may fail (the database is down) without failing the scrape. */

@@ -2,7 +2,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import { timingSafeEqual } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { EventStore } from '@pharmacy/event-store';
-import type { QueueProbe } from '@pharmacy/worker';
+import type { QueueProbe } from '@pharmacy/jobs';
 import type { Metrics } from './metrics';
 import type { LogHead } from './projection-lag';
 

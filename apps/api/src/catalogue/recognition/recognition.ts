@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { DomainError, gtinCandidates, parseScan, printedExpiry } from '@pharmacy/domain';
-import type { PhotoDescription } from '@pharmacy/worker';
+import type { PhotoDescription } from '@pharmacy/assistant';
 import type { Logger } from 'pino';
 import sharp from 'sharp';
 import { AI_JOBS, type AiJobs } from '../../assistant/ai-jobs';

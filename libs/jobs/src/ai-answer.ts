@@ -1,9 +1,16 @@
 import { createPostgresBackend, Queue, QueueEvents, Worker, withBackend } from 'bullmq';
 import type { ReadDb } from '@pharmacy/read-db';
-import { AssistantTools, type Scope } from '../assistant/assistant-tools';
-import type { AssistantAnswer, Language } from '../assistant/local-assistant';
-import { ModelAssistant, type ModelSettings } from '../assistant/model-assistant';
-import { PhotoDescriber, type PhotoDescription, type PhotoQuestion } from '../assistant/photo-describer';
+import {
+  AssistantTools,
+  ModelAssistant,
+  PhotoDescriber,
+  type AssistantAnswer,
+  type Language,
+  type ModelSettings,
+  type PhotoDescription,
+  type PhotoQuestion,
+  type Scope,
+} from '@pharmacy/assistant';
 
 export const AI_QUEUE = 'ai';
 /** A question to the assistant: answers with an AssistantAnswer. */

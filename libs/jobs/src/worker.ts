@@ -2,11 +2,11 @@ import { createPostgresBackend, Queue, Worker, withBackend } from 'bullmq';
 import { todayIn } from '@pharmacy/domain';
 import type { EventStore } from '@pharmacy/event-store';
 import type { ReadDb } from '@pharmacy/read-db';
-import { EXPIRY_DIGEST_JOB, sendExpiryDigest, type DigestResult, type MailSender } from './jobs/expiry-digest';
+import { EXPIRY_DIGEST_JOB, sendExpiryDigest, type DigestResult, type MailSender } from './expiry-digest';
 import type { VerificationRun } from '@pharmacy/contracts';
-import { EXPIRY_SCAN_JOB, runExpiryScan, type ExpiryScanRun } from './jobs/expiry-scan';
-import { runVerification, VERIFY_JOB } from './jobs/verify-projections';
-import { startAiWorker, type AiSettings } from './jobs/ai-answer';
+import { EXPIRY_SCAN_JOB, runExpiryScan, type ExpiryScanRun } from './expiry-scan';
+import { runVerification, VERIFY_JOB } from './verify-projections';
+import { startAiWorker, type AiSettings } from './ai-answer';
 
 export const MAINTENANCE_QUEUE = 'maintenance';
 

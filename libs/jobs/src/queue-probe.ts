@@ -1,6 +1,6 @@
 import { createPostgresBackend, Queue, withBackend } from 'bullmq';
 import { Redis } from 'ioredis';
-import { AI_QUEUE } from './jobs/ai-answer';
+import { AI_QUEUE } from './ai-answer';
 import { MAINTENANCE_QUEUE } from './worker';
 
 /** The job states an operator watches. */

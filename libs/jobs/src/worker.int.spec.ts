@@ -4,9 +4,9 @@ import { parseEventData, stockStreamId } from '@pharmacy/domain';
 import { migrateEventStore, PostgresEventStore } from '@pharmacy/event-store';
 import { createPool, createReadDb, type ReadDb } from '@pharmacy/read-db';
 import { createTestDatabase, testRedisUrl, type TestDatabase } from '@pharmacy/test-harness';
-import { sendExpiryDigest } from './jobs/expiry-digest';
-import { lastExpiryScan } from './jobs/expiry-scan';
-import { lastVerification } from './jobs/verify-projections';
+import { sendExpiryDigest } from './expiry-digest';
+import { lastExpiryScan } from './expiry-scan';
+import { lastVerification } from './verify-projections';
 import type { OutgoingMail } from '@pharmacy/mail';
 import { startWorker, type RunningWorker } from './worker';
 
