@@ -79,16 +79,19 @@ function renderPage({
   routes = {},
   products = [aProduct(), amoxicillin],
   currentPharmacyId = downtown.id,
+  path = '/products',
 }: {
   role?: 'admin' | 'pharmacist';
   language?: 'en' | 'ar';
   routes?: Record<string, FakeHandler>;
   products?: Product[];
   currentPharmacyId?: string | null;
+  path?: string;
 } = {}) {
   return renderSignedIn(<ProductsPage />, {
     user: aUser({ role, currentPharmacyId }),
     language,
+    path,
     routes: {
       'GET /api/products?*': productPages(products),
       'GET /api/categories': () => fakeResponse(200, [aCategory()]),
@@ -165,6 +168,34 @@ describe('Product Management', () => {
     expect(await screen.findByText('Showing 101 to 120 of 120 products', {}, slow)).toBeTruthy();
     expect(screen.getByRole('rowheader', { name: /Zinc 119/ })).toBeTruthy();
     expect(productListCalls(calls).at(-1)).toEqual({ sort: 'name', limit: '50', offset: '100' });
+  });
+
+  it('keeps the page, the order and the search in the address, so a reload or a shared link shows the same rows', async () => {
+    const products = Array.from({ length: 120 }, (_, i) => zinc(i));
+    const first = renderPage({ products });
+    expect(await screen.findByText('Showing 1 to 50 of 120 products', {}, slow)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Price' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(first.address()).toBe('?sort=price&page=2'), slow);
+    fireEvent.change(screen.getByPlaceholderText('Search by name, SKU or barcode...'), { target: { value: 'zinc 1' } });
+    await waitFor(() => expect(first.address()).toBe('?sort=price&q=zinc+1'), slow);
+    first.unmount();
+
+    const { calls } = renderPage({ products, path: '/products?sort=-price&page=2&q=zinc' });
+    expect(await screen.findByText('Showing 51 to 100 of 120 products', {}, slow)).toBeTruthy();
+    expect((screen.getByPlaceholderText('Search by name, SKU or barcode...') as HTMLInputElement).value).toBe('zinc');
+    expect(screen.getByRole('columnheader', { name: 'Price' }).getAttribute('aria-sort')).toBe('descending');
+    expect(productListCalls(calls)).toEqual([{ q: 'zinc', sort: '-price', limit: '50', offset: '50' }]);
+  });
+
+  it('shows the first page for an address it cannot read, and the last for a page past it', async () => {
+    const products = Array.from({ length: 60 }, (_, i) => zinc(i));
+    const first = renderPage({ products, path: '/products?page=abc&sort=colour' });
+    expect(await screen.findByText('Showing 1 to 50 of 60 products', {}, slow)).toBeTruthy();
+    first.unmount();
+    const { address } = renderPage({ products, path: '/products?page=9' });
+    expect(await screen.findByText('Showing 51 to 60 of 60 products', {}, slow)).toBeTruthy();
+    expect(address()).toBe('?page=2');
   });
 
   it('sorts on the server by the name the reader sees or by price, from a column header', async () => {

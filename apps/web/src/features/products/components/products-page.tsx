@@ -1,30 +1,29 @@
-import type { Product } from '@pharmacy/contracts';
-import { Badge, Box, Button, Callout, Flex, Heading, IconButton, Table, Text } from '@radix-ui/themes';
-import { productSchema } from '@pharmacy/contracts';
+import { productSchema, type Product, type ProductSort } from '@pharmacy/contracts';
+import { Badge, Button, Callout, Flex, IconButton, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
-import { DataTable } from '../../../components/data-table';
 import { HistoryDrawer } from '../../../components/history-drawer';
 import { DownloadIcon, HistoryIcon, PencilIcon, PlusIcon, TrashIcon, WarningIcon } from '../../../components/icons';
-import { PaginationBar } from '../../../components/pagination-bar';
+import { ListPage } from '../../../components/list-page';
 import { useToast } from '../../../components/toaster';
 import { useLanguage } from '../../../i18n/use-language';
 import { apiErrorOf } from '../../../lib/api';
 import { usePermissions } from '../../../lib/authorization';
 import { localizedName, productSearchQueryOptions } from '../../../lib/catalogue';
+import { useCsvExport } from '../../../lib/csv-export';
 import { isScannedCode } from '../../../lib/gs1';
+import { useListSearch } from '../../../lib/list-search';
 import { useMoneyFormatter } from '../../../lib/money';
 import { paginate } from '../../../lib/pagination';
 import { fetchAllPages, useServerPage } from '../../../lib/server-page';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useDeleteProduct } from '../api/delete-product';
-import { useExportProducts } from '../hooks/use-export-products';
+import { productListDefaults, productListSearch } from '../product-list';
 import { deleteProductFailure } from '../utils/delete-feedback';
 import { productSortFor } from '../utils/product-sort';
+import { productCsvColumns, productCsvExport } from '../utils/products-csv';
 import { ProductFormDialog } from './product-form-dialog';
-import { SearchField } from '../../../components/search-field';
 import { RowTooltip } from '../../../components/row-tooltip';
 
 /**
@@ -39,24 +38,21 @@ export function ProductsPage() {
   const { toast } = useToast();
   const { canDeleteProducts, canWrite } = usePermissions();
   const money = useMoneyFormatter();
-  const exportProducts = useExportProducts();
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  // By name unless a column header says otherwise; the name is the reader's (Arabic in Arabic).
-  const [sortChoice, setSortChoice] = useState('name');
-  const sort = productSortFor(sortChoice, language);
-  const settledQuery = useDebouncedValue(query.trim(), 250);
+  const list = useListSearch(productListSearch, productListDefaults);
+  // The name is the reader's (Arabic in Arabic), whichever language chose the order.
+  const sort = productSortFor(list.values.sort, language);
+  const settledQuery = list.q;
   // A scanned code (a GTIN or a 2D code's GS1 string) is matched by the server, which reads every form of it.
   const scanned = isScannedCode(settledQuery);
   const search = useQuery({ ...productSearchQueryOptions(settledQuery), enabled: scanned });
   const products = useServerPage(productSchema, {
     path: '/api/products',
-    page,
+    page: list.page,
     sort,
     q: settledQuery,
     enabled: !scanned,
   });
-  const [exporting, setExporting] = useState(false);
+  const csv = useCsvExport(productCsvColumns, productCsvExport);
 
   const [formOpen, setFormOpen] = useState(false);
   const [formTarget, setFormTarget] = useState<Product | null>(null);
@@ -67,33 +63,16 @@ export function ProductsPage() {
   const [historyTarget, setHistoryTarget] = useState<Product | null>(null);
   const deletion = useDeleteProduct();
 
-  const pageWindow = scanned ? paginate(search.data ?? [], page) : products.window;
-  // The last product of the last page deleted: show the page that is now last.
-  useEffect(() => {
-    if (!scanned && products.isSuccess && !products.isPlaceholderData && page > pageWindow.pageCount) {
-      setPage(pageWindow.pageCount);
-    }
-  }, [scanned, products.isSuccess, products.isPlaceholderData, page, pageWindow.pageCount]);
+  const pageWindow = scanned ? paginate(search.data ?? [], list.page) : products.window;
   const nameOf = (product: Product) => localizedName(product.name, product.nameAr, language);
 
   /** Every product that matches (every page, in the table's order), as CSV. */
-  const exportAll = async () => {
-    setExporting(true);
-    try {
-      const all = scanned
+  const exportAll = () =>
+    csv.download(async () =>
+      scanned
         ? (search.data ?? [])
-        : await fetchAllPages(productSchema, '/api/products', { q: settledQuery || undefined, sort });
-      exportProducts(all);
-    } catch {
-      toast({
-        variant: 'error',
-        title: intl.formatMessage({ id: 'products.export.failed' }),
-        description: intl.formatMessage({ id: 'products.export.failedDescription' }),
-      });
-    } finally {
-      setExporting(false);
-    }
-  };
+        : await fetchAllPages(productSchema, '/api/products', { q: settledQuery || undefined, sort }),
+    );
 
   const openForm = (product: Product | null) => {
     setFormTarget(product);
@@ -123,7 +102,6 @@ export function ProductsPage() {
     });
   };
 
-  const loading = scanned ? search.isPending : products.isPending;
   const renderRow = (product: Product) => {
     const name = nameOf(product);
     return (
@@ -240,23 +218,17 @@ export function ProductsPage() {
   };
 
   return (
-    <Flex direction="column" gap="5">
-      <Flex
-        direction={{ initial: 'column', sm: 'row' }}
-        justify="between"
-        align={{ initial: 'stretch', sm: 'end' }}
-        gap="4"
-      >
-        <Box>
-          <Heading as="h1" size="7">
-            <FormattedMessage id="products.title" />
-          </Heading>
-          <Text as="p" color="gray" mt="1">
-            <FormattedMessage id="products.subtitle" />
-          </Text>
-        </Box>
+    <ListPage
+      title="products.title"
+      subtitle="products.subtitle"
+      actions={
         <Flex gap="2" wrap="wrap">
-          <Button variant="soft" onClick={() => void exportAll()} disabled={pageWindow.total === 0} loading={exporting}>
+          <Button
+            variant="soft"
+            onClick={() => void exportAll()}
+            disabled={pageWindow.total === 0}
+            loading={csv.isPending}
+          >
             <DownloadIcon />
             <FormattedMessage id="products.export" />
           </Button>
@@ -267,35 +239,30 @@ export function ProductsPage() {
             </Button>
           )}
         </Flex>
-      </Flex>
-
-      <Box maxWidth={{ initial: '100%', sm: '480px' }}>
-        <SearchField
-          size="3"
-          value={query}
-          onValueChange={(value) => {
-            setQuery(value);
-            setPage(1);
-          }}
-          placeholder={intl.formatMessage({ id: 'products.search.placeholder' })}
-          label={intl.formatMessage({ id: 'products.search.label' })}
-        />
-      </Box>
-
-      {scanned && search.isError && (
-        <Callout.Root color="red" role="alert">
-          <Callout.Icon>
-            <WarningIcon />
-          </Callout.Icon>
-          <Callout.Text dir="auto">
-            {apiErrorOf(search.error)?.message ?? intl.formatMessage({ id: 'products.search.failed' })}
-          </Callout.Text>
-        </Callout.Root>
-      )}
-
-      <DataTable
-        label={intl.formatMessage({ id: 'products.table.label' })}
-        columns={[
+      }
+      search={{
+        list,
+        size: '3',
+        maxWidth: '480px',
+        label: 'products.search.label',
+        placeholder: 'products.search.placeholder',
+      }}
+      notice={
+        scanned &&
+        search.isError && (
+          <Callout.Root color="red" role="alert">
+            <Callout.Icon>
+              <WarningIcon />
+            </Callout.Icon>
+            <Callout.Text dir="auto">
+              {apiErrorOf(search.error)?.message ?? intl.formatMessage({ id: 'products.search.failed' })}
+            </Callout.Text>
+          </Callout.Root>
+        )
+      }
+      table={{
+        label: 'products.table.label',
+        columns: [
           { id: 'products.column.product', minWidth: '260px', sortKey: productSortFor('name', language) },
           { id: 'products.column.category' },
           { id: 'products.column.supplier' },
@@ -303,45 +270,19 @@ export function ProductsPage() {
           { id: 'products.column.stockLimits' },
           { id: 'products.column.status' },
           { id: 'inventory.column.actions' },
-        ]}
-        loadError={
-          !scanned && products.isError
-            ? {
-                title: <FormattedMessage id="inventory.error.fetchProducts" />,
-                children: <FormattedMessage id="inventory.error.tryAgain" />,
-                onRetry: () => void products.refetch(),
-                isRetrying: products.isFetching,
-              }
-            : undefined
-        }
-        isLoading={loading}
-        rows={pageWindow.rows}
-        renderRow={renderRow}
-        empty={<FormattedMessage id="products.empty" />}
+        ],
+        list,
+        // A scanned code's matches are read whole, and their failure is said above the table.
+        query: scanned ? { ...search, isError: false, isPlaceholderData: false } : products,
+        window: pageWindow,
+        loadError: { title: 'inventory.error.fetchProducts', description: 'inventory.error.tryAgain' },
+        renderRow,
+        empty: <FormattedMessage id="products.empty" />,
         // A scanned code's matches come ranked (exact codes first), not sorted by a column.
-        sort={scanned ? undefined : sort}
-        onSortChange={
-          scanned
-            ? undefined
-            : (next) => {
-                setSortChoice(next);
-                setPage(1);
-              }
-        }
-      />
-
-      <PaginationBar
-        page={pageWindow.page}
-        pageCount={pageWindow.pageCount}
-        onPageChange={setPage}
-        summary={
-          <FormattedMessage
-            id="products.showing"
-            values={{ from: pageWindow.from, to: pageWindow.to, total: pageWindow.total }}
-          />
-        }
-      />
-
+        sort: scanned ? undefined : { value: sort, onChange: (next) => list.update({ sort: next as ProductSort }) },
+        showing: 'products.showing',
+      }}
+    >
       <ProductFormDialog key={formSession} open={formOpen} onOpenChange={setFormOpen} product={formTarget} />
       {canDeleteProducts && (
         <ConfirmDeleteDialog
@@ -367,6 +308,6 @@ export function ProductsPage() {
         subject={historyTarget ? { kind: 'product', id: historyTarget.id } : null}
         title={historyTarget ? nameOf(historyTarget) : ''}
       />
-    </Flex>
+    </ListPage>
   );
 }

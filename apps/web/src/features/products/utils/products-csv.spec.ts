@@ -1,38 +1,40 @@
 import { describe, expect, it } from '@jest/globals';
 import { UTF8_BOM } from '../../../lib/csv';
 import { aProduct } from '../../../test/catalogue';
-import { buildProductsCsv, productsCsvFileName, type ProductsCsvLabels } from './products-csv';
+import { csvIn } from '../../../test/csv';
+import { productCsvColumns, productsCsvFileName } from './products-csv';
 
-const labels: ProductsCsvLabels = {
-  sku: 'SKU',
-  barcode: 'Barcode',
-  name: 'Name',
-  nameAr: 'Name (Arabic)',
-  genericName: 'Generic Name',
-  brand: 'Brand',
-  category: 'Category',
-  supplier: 'Supplier',
-  price: 'Price',
-  cost: 'Cost',
-  salesUnit: 'Sales Unit',
-  minStock: 'Min Stock',
-  maxStock: 'Max Stock',
-  prescription: 'Prescription',
-  status: 'Status',
-  yes: 'Yes',
-  no: 'No',
-  active: 'Active',
-  inactive: 'Inactive',
-  unit: (unit) => (unit === 'whole' ? 'Whole pack' : unit),
+const labels = {
+  'products.form.sku': 'SKU',
+  'products.form.barcode': 'Barcode',
+  'products.form.name': 'Name',
+  'products.form.nameAr': 'Name (Arabic)',
+  'products.form.genericName': 'Generic Name',
+  'products.form.brand': 'Brand',
+  'products.form.category': 'Category',
+  'products.form.supplier': 'Supplier',
+  'products.form.price': 'Price',
+  'products.form.cost': 'Cost',
+  'products.form.salesUnit': 'Sales Unit',
+  'products.form.minStockLevel': 'Min Stock',
+  'products.form.maxStockLevel': 'Max Stock',
+  'products.badge.prescription': 'Prescription',
+  'products.column.status': 'Status',
+  'common.yes': 'Yes',
+  'common.no': 'No',
+  'products.badge.active': 'Active',
+  'products.badge.inactive': 'Inactive',
+  'salesUnit.whole': 'Whole pack',
 };
 
-describe('buildProductsCsv', () => {
+describe('the products CSV', () => {
   it('writes a header and one row per product, with a byte order mark for Excel', () => {
-    const csv = buildProductsCsv(
+    const csv = csvIn(
       [
         aProduct(),
         aProduct({ sku: 'AMX', barcode: null, nameAr: null, requiresPrescription: true, isActive: false, cost: null }),
       ],
+      productCsvColumns,
       labels,
     );
     const lines = csv.slice(UTF8_BOM.length).split('\r\n');

@@ -1,74 +1,45 @@
 import type { Product } from '@pharmacy/contracts';
-import { toCsv } from '../../../lib/csv';
-
-export interface ProductsCsvLabels {
-  sku: string;
-  barcode: string;
-  name: string;
-  nameAr: string;
-  genericName: string;
-  brand: string;
-  category: string;
-  supplier: string;
-  price: string;
-  cost: string;
-  salesUnit: string;
-  minStock: string;
-  maxStock: string;
-  prescription: string;
-  status: string;
-  yes: string;
-  no: string;
-  active: string;
-  inactive: string;
-  /** The sales unit's name in the reader's language. */
-  unit(unit: Product['salesUnit']): string;
-}
+import { datedCsvFileName, type CsvColumn, type CsvExportOptions } from '../../../lib/csv-export';
+import { salesUnitLabels } from '../../../lib/sales-units';
 
 /**
  * The table's products, one row each. Prices stay plain decimals ("12.50")
  * without a currency sign, so a spreadsheet reads them as numbers.
  */
-export function buildProductsCsv(products: readonly Product[], labels: ProductsCsvLabels): string {
-  const header = [
-    labels.sku,
-    labels.barcode,
-    labels.name,
-    labels.nameAr,
-    labels.genericName,
-    labels.brand,
-    labels.category,
-    labels.supplier,
-    labels.price,
-    labels.cost,
-    labels.salesUnit,
-    labels.minStock,
-    labels.maxStock,
-    labels.prescription,
-    labels.status,
-  ];
-  const rows = products.map((product) => [
-    product.sku,
-    product.barcode,
-    product.name,
-    product.nameAr,
-    product.genericName,
-    product.brand,
-    product.categoryName,
-    product.supplierName,
-    product.price,
-    product.cost,
-    labels.unit(product.salesUnit),
-    product.minStockLevel,
-    product.maxStockLevel,
-    product.requiresPrescription ? labels.yes : labels.no,
-    product.isActive ? labels.active : labels.inactive,
-  ]);
-  return toCsv([header, ...rows]);
-}
+export const productCsvColumns: readonly CsvColumn<Product>[] = [
+  { header: { id: 'products.form.sku' }, cell: (product) => product.sku },
+  { header: { id: 'products.form.barcode' }, cell: (product) => product.barcode },
+  { header: { id: 'products.form.name' }, cell: (product) => product.name },
+  { header: { id: 'products.form.nameAr' }, cell: (product) => product.nameAr },
+  { header: { id: 'products.form.genericName' }, cell: (product) => product.genericName },
+  { header: { id: 'products.form.brand' }, cell: (product) => product.brand },
+  { header: { id: 'products.form.category' }, cell: (product) => product.categoryName },
+  { header: { id: 'products.form.supplier' }, cell: (product) => product.supplierName },
+  { header: { id: 'products.form.price' }, cell: (product) => product.price },
+  { header: { id: 'products.form.cost' }, cell: (product) => product.cost },
+  {
+    header: { id: 'products.form.salesUnit' },
+    cell: (product, { intl }) => intl.formatMessage(salesUnitLabels[product.salesUnit]),
+  },
+  { header: { id: 'products.form.minStockLevel' }, cell: (product) => product.minStockLevel },
+  { header: { id: 'products.form.maxStockLevel' }, cell: (product) => product.maxStockLevel },
+  {
+    header: { id: 'products.badge.prescription' },
+    cell: (product, { intl }) => intl.formatMessage({ id: product.requiresPrescription ? 'common.yes' : 'common.no' }),
+  },
+  {
+    header: { id: 'products.column.status' },
+    cell: (product, { intl }) =>
+      intl.formatMessage({ id: product.isActive ? 'products.badge.active' : 'products.badge.inactive' }),
+  },
+];
 
 /** `products-YYYY-MM-DD.csv`, dated in the user's own calendar. */
 export function productsCsvFileName(now: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `products-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+  return datedCsvFileName('products', now);
 }
+
+export const productCsvExport: CsvExportOptions<Product> = {
+  fileName: productsCsvFileName,
+  readFailed: { title: 'products.export.failed', description: 'products.export.failedDescription' },
+};
