@@ -7,7 +7,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^libs/domain/' },
       to: {
-        path: '(^|/)node_modules/(@nestjs|kysely|pg|pg-pool|ioredis|bullmq|express|@eventstore|openai|passport)(/|$)|^libs/(contracts|event-store|read-db|mail|assistant|jobs)/|^projections/|^apps/',
+        path: '(^|/)node_modules/(@nestjs|kysely|pg|pg-pool|ioredis|bullmq|express|@eventstore|openai|passport)(/|$)|^libs/(contracts|event-store|commands|read-db|mail|assistant|jobs)/|^projections/|^apps/',
       },
     },
     {
@@ -17,7 +17,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^libs/(money|barcodes)/', pathNot: '\\.spec\\.ts$' },
       to: {
-        path: '^(libs/(domain|contracts|event-store|read-db|mail|assistant|jobs)|projections|apps)/|(^|/)node_modules/',
+        path: '^(libs/(domain|contracts|event-store|commands|read-db|mail|assistant|jobs)|projections|apps)/|(^|/)node_modules/',
       },
     },
     {
@@ -55,7 +55,9 @@ module.exports = {
         'The browser bundle may share schemas (contracts) and the browser-safe libraries (money, barcodes), never server code.',
       severity: 'error',
       from: { path: '^apps/web/' },
-      to: { path: '^(libs/(domain|event-store|read-db|mail|assistant|jobs)|projections|apps/(api|projector|worker))/' },
+      to: {
+        path: '^(libs/(domain|event-store|commands|read-db|mail|assistant|jobs)|projections|apps/(api|projector|worker))/',
+      },
     },
     {
       name: 'no-circular',

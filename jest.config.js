@@ -22,7 +22,8 @@ const shared = {
     // One module of the harness alone, for unit tests that should not load its servers' code.
     '^@pharmacy/test-harness/(seeded)$': '<rootDir>/test/harness/$1',
     '^@pharmacy/projections$': '<rootDir>/projections/src',
-    '^@pharmacy/(domain|contracts|event-store|read-db|money|barcodes|mail|assistant|jobs)$': '<rootDir>/libs/$1/src',
+    '^@pharmacy/(domain|contracts|event-store|commands|read-db|money|barcodes|mail|assistant|jobs)$':
+      '<rootDir>/libs/$1/src',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

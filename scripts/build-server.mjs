@@ -12,6 +12,7 @@ const packages = [
   'libs/domain',
   'libs/contracts',
   'libs/event-store',
+  'libs/commands',
   'libs/read-db',
   'libs/mail',
   'projections',

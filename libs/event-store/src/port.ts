@@ -59,6 +59,13 @@ export interface AppendResult {
   nextExpectedRevision: bigint;
   /** Global position of the last event of this append. */
   position: GlobalPosition;
+  /**
+   * True when nothing was written now: these ids were appended before (a
+   * retry), and the answer is that append's. Its events may differ from the
+   * ones just sent: read them back to know what was recorded. Absent when the
+   * adapter cannot tell (EventStoreDB recognising a retry by itself).
+   */
+  repeated?: boolean;
 }
 
 export interface ReadStreamOptions {

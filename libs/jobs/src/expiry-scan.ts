@@ -1,20 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  currentEventVersion,
-  fold,
-  parseEventData,
-  readEvent,
-  stockDecider,
-  stockStreamId,
-  type StockEvent,
-} from '@pharmacy/domain';
-import {
-  IdempotencyConflictError,
-  nameBasedUuid,
-  WrongExpectedRevisionError,
-  type EventStore,
-} from '@pharmacy/event-store';
-import type { ReadDb } from '@pharmacy/read-db';
+import { envelopesOf, handleCommand, snapshotLoader } from '@pharmacy/commands';
+import { STOCK_SNAPSHOTS, stockDecider, stockStreamId } from '@pharmacy/domain';
+import { nameBasedUuid, type EventStore } from '@pharmacy/event-store';
+import { SnapshotTable, type ReadDb } from '@pharmacy/read-db';
 
 export const EXPIRY_SCAN_JOB = 'expiry-scan';
 
@@ -35,54 +23,45 @@ export interface ExpiryScanRun extends ExpiryScanResult {
   trigger: string;
 }
 
-const MAX_ATTEMPTS = 8;
-
 /**
  * Records `BatchExpired` for every batch of one pharmacy past its expiry date
- * with units left, deciding on the stock stream itself: folded from the log,
- * appended with its revision, decided again if someone appended meanwhile.
- * Each event's id derives from its batch, so two scans racing (two workers,
- * or a run started by hand during the scheduled one) record each batch once.
+ * with units left, through the one command path (libs/commands): the stock
+ * stream folded from its snapshot and tail, decided, appended with its
+ * revision, decided again if someone appended meanwhile. Each event's id
+ * derives from its batch, so two scans racing (two workers, or a run started
+ * by hand during the scheduled one) record each batch once: the second finds
+ * it recorded and decides again, on a state with nothing left to expire.
  */
-export async function recordExpiries(store: EventStore, pharmacyId: string, today: string): Promise<number> {
+export async function recordExpiries(
+  store: EventStore,
+  db: ReadDb,
+  pharmacyId: string,
+  today: string,
+): Promise<number> {
   const streamId = stockStreamId(pharmacyId);
-  for (let attempt = 1; ; attempt += 1) {
-    const recorded = await store.readStream(streamId);
-    const state = fold(
-      stockDecider,
-      stockDecider.initialState(),
-      recorded.map((e) => readEvent<StockEvent>(e)),
-    );
-    const events = stockDecider.decide({ type: 'RecordExpiries', pharmacyId, today }, state);
-    if (events.length === 0) return 0;
-    const occurredAt = new Date().toISOString();
-    const correlationId = randomUUID();
-    try {
-      const appended = await store.append(
-        streamId,
-        events.map((event) => ({
-          id: nameBasedUuid(`BatchExpired|${(event.data as { batchId: string }).batchId}`),
-          type: event.type,
-          data: parseEventData(event.type, event.data),
-          metadata: {
+  const handled = await handleCommand(
+    store,
+    streamId,
+    stockDecider,
+    { type: 'RecordExpiries', pharmacyId, today },
+    {
+      load: snapshotLoader(store, new SnapshotTable(db), STOCK_SNAPSHOTS, streamId, stockDecider),
+      idsRecordFacts: true,
+      toEnvelopes: (events) =>
+        envelopesOf(
+          events,
+          (index) => nameBasedUuid(`BatchExpired|${(events[index]!.data as { batchId: string }).batchId}`),
+          {
             userId: null,
             pharmacyId,
-            correlationId,
+            correlationId: randomUUID(),
             causationId: null,
-            occurredAt,
-            schemaVersion: currentEventVersion(event.type),
+            occurredAt: new Date().toISOString(),
           },
-        })),
-        recorded.at(-1)?.revision ?? 'no_stream',
-      );
-      const written = appended.nextExpectedRevision - (recorded.at(-1)?.revision ?? -1n);
-      // A store answering with an earlier append of these ids wrote nothing now.
-      return written === BigInt(events.length) ? events.length : 0;
-    } catch (error) {
-      const raced = error instanceof WrongExpectedRevisionError || error instanceof IdempotencyConflictError;
-      if (!raced || attempt >= MAX_ATTEMPTS) throw error;
-    }
-  }
+        ),
+    },
+  );
+  return handled.events.length;
 }
 
 /** One run of the scan over every pharmacy, recorded in `job_runs`. A missed day is caught up by the next run. */
@@ -95,7 +74,7 @@ export async function runExpiryScan(
   const startedAt = new Date();
   const pharmacies = await db.selectFrom('pharmacies').select('id').orderBy('id').execute();
   let batches = 0;
-  for (const { id } of pharmacies) batches += await recordExpiries(store, id, today);
+  for (const { id } of pharmacies) batches += await recordExpiries(store, db, id, today);
   const finishedAt = new Date();
   const result: ExpiryScanResult = {
     today,

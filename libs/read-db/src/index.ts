@@ -3,6 +3,7 @@ export * from './connection';
 export * from './local-postgres';
 export { readDbMigrations } from './migrations';
 export { readSystemSettings } from './system-settings';
+export { SnapshotTable } from './snapshots';
 export {
   expiringBatches,
   expiringPage,

@@ -2,41 +2,32 @@ import { Inject, Injectable, Optional, type OnModuleDestroy } from '@nestjs/comm
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import {
-  currentEventVersion,
-  DomainError,
-  fold,
-  parseEventData,
-  readEvent,
-  type Decider,
-  type DomainEvent,
-} from '@pharmacy/domain';
-import {
-  comparePositions,
-  IdempotencyConflictError,
-  WrongExpectedRevisionError,
-  type EventStore,
-  type GlobalPosition,
-  type NewEvent,
-  type RecordedEvent,
-} from '@pharmacy/event-store';
+  envelopesOf,
+  foldStream,
+  handleCommand,
+  handleOnce,
+  keyedEventId,
+  KeyedMutex,
+  snapshotIfDue,
+  snapshotLoader,
+  StateCache,
+  type CommandIdentity,
+  type LoadedStream,
+  type StreamLoader,
+  type StreamMeta,
+} from '@pharmacy/commands';
+import { readEvent, type Decider, type DomainEvent } from '@pharmacy/domain';
+import { comparePositions, type EventStore, type GlobalPosition } from '@pharmacy/event-store';
 import type { ProjectionWaiter } from '@pharmacy/projections';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, EVENT_STORE, LOGGER, METRICS, PROJECTION_WAITER } from '../infrastructure/tokens';
 import type { Metrics } from '../operations/metrics';
-import { commandName, nameBasedUuid } from './idempotency';
-import { KeyedMutex } from './keyed-mutex';
+import { commandName } from './idempotency';
 import type { RequestContext } from './request-context';
 import { SnapshotStore, type SnapshotPolicy } from './snapshot-store';
 
-/** Where a stream stood when its state was folded. */
-export interface StreamMeta {
-  /** Revision of the stream's last event; null when the stream does not exist. */
-  revision: bigint | null;
-  /** Business time of the stream's first event, when the load read it (not from a snapshot). */
-  createdAt: string | null;
-  /** Business time of the stream's last event, when known. */
-  updatedAt: string | null;
-}
+export { idempotencyKeyReused } from '@pharmacy/commands';
+export type { StreamMeta } from '@pharmacy/commands';
 
 export interface CommandOutcome<Event, Answer> {
   /** The events the command appended; for a repeat of a keyed command, the ones its first attempt appended. */
@@ -87,53 +78,34 @@ export interface StreamOptions {
   hot?: boolean;
 }
 
-interface Loaded<State> {
-  state: State;
-  meta: StreamMeta;
-  /** Revision of the snapshot the state was loaded from (or last saved), null for none. */
-  snapshotRevision: bigint | null;
-}
-
-interface CommandIdentity {
-  commandId: string;
-  requestHash: string;
-}
-
-const MAX_ATTEMPTS = 8;
 /** Small streams (products, pharmacies) kept in memory: a few kilobytes each. */
 const SMALL_STREAMS = 20_000;
-/** Most events one command appends to one stream (a bound for reading a repeat's events back). */
-const MAX_EVENTS_PER_COMMAND = 1000;
-
-export const idempotencyKeyReused = () =>
-  new DomainError(
-    'IDEMPOTENCY_KEY_REUSED',
-    'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
-  );
 
 /**
- * Load, fold, decide, append with the expected revision; on a concurrency
- * conflict, load again and decide again. Commands on one stream in this
- * process queue behind each other (other processes are caught by the
- * expected revision); the queue is released before waiting for the read
- * models, so a slow projector never holds up the next command.
+ * The API's way to run a command: the one command path of libs/commands
+ * (`handleCommand`: load, decide, append with the expected revision, decide
+ * again on a conflict) with what a server adds around it, each a piece of
+ * that library or a few lines here:
  *
- * With an Idempotency-Key the event ids derive from the key: a repeat finds
- * what its first attempt recorded and is answered from it, appending nothing,
- * and the event store's idempotent append covers two attempts racing in
- * different processes (ADR 0008).
- *
- * Hot streams (those with a snapshot policy: stock-*) keep their decided
- * state in memory, checked against the stream by reading the tail after the
- * cached revision, so a command costs the tail, not a snapshot load.
+ * - commands on one stream in this process queue behind each other
+ *   (`KeyedMutex`; other processes are caught by the expected revision), and
+ *   the queue is released before waiting for the read models;
+ * - with an Idempotency-Key the event ids derive from the key, and a repeat
+ *   is answered from what its first attempt recorded (`handleOnce`, ADR 0008);
+ * - hot streams (with a snapshot policy: stock-*) keep their decided state in
+ *   memory (`StateCache`, checked against the stream's tail on use) and are
+ *   snapshotted every `policy.every` events; small streams read often
+ *   (products, pharmacies) are kept in memory too;
+ * - metrics of each outcome, conflict and retry;
+ * - the read-your-writes wait (`settle`).
  */
 @Injectable()
 export class CommandExecutor implements OnModuleDestroy {
   private readonly streams = new KeyedMutex();
-  /** Hot streams' states (large: stock-*), least recently used first. */
-  private readonly hot = new Map<string, Loaded<unknown>>();
-  /** Small streams read often (products, pharmacies), least recently used first. */
-  private readonly small = new Map<string, Loaded<unknown>>();
+  /** Hot streams' states (large: stock-*). */
+  private readonly hot: StateCache;
+  /** Small streams read often (products, pharmacies). */
+  private readonly small: StateCache;
   private readonly savingSnapshots = new Set<Promise<void>>();
 
   constructor(
@@ -143,7 +115,10 @@ export class CommandExecutor implements OnModuleDestroy {
     private readonly snapshots: SnapshotStore,
     @Inject(LOGGER) private readonly logger: Pick<Logger, 'warn'>,
     @Optional() @Inject(METRICS) private readonly metrics?: Metrics,
-  ) {}
+  ) {
+    this.hot = new StateCache(store, config.HOT_STREAMS);
+    this.small = new StateCache(store, SMALL_STREAMS);
+  }
 
   async execute<Command, Event extends DomainEvent, State, Answer = undefined>(
     streamId: string,
@@ -159,7 +134,9 @@ export class CommandExecutor implements OnModuleDestroy {
     try {
       outcome = await this.streams.run(streamId, async () => {
         const result = await this.decideAndAppend(streamId, decider, command, context, options);
-        snapshotToSave = result.snapshot;
+        if (!result.replayed && result.loaded && result.outcome.events.length > 0) {
+          snapshotToSave = snapshotIfDue(streamId, result.loaded, this.snapshots, options.snapshot);
+        }
         return result.outcome;
       });
     } catch (error) {
@@ -171,8 +148,10 @@ export class CommandExecutor implements OnModuleDestroy {
       outcome.replayed ? 'replayed' : outcome.events.length === 0 ? 'unchanged' : 'appended',
       seconds(),
     );
-    // In the background: the answer does not wait for a cache to be written.
-    const saving = (snapshotToSave as (() => Promise<void>) | null)?.();
+    // In the background: the answer does not wait for a cache to be written; a failed write is only a cache miss.
+    const saving = (snapshotToSave as (() => Promise<void>) | null)?.().catch((error: unknown) => {
+      this.logger.warn({ err: error, streamId }, 'snapshot not saved; the next load folds a longer tail');
+    });
     if (saving) {
       this.savingSnapshots.add(saving);
       void saving.finally(() => this.savingSnapshots.delete(saving));
@@ -198,7 +177,7 @@ export class CommandExecutor implements OnModuleDestroy {
     options: StreamOptions = {},
   ): Promise<View> {
     return this.streams.run(streamId, async () => {
-      const loaded = await this.current(streamId, decider, options);
+      const loaded = await this.loader(streamId, decider, options)();
       return view(loaded.state, loaded.meta);
     });
   }
@@ -219,16 +198,8 @@ export class CommandExecutor implements OnModuleDestroy {
     meta: StreamMeta;
   }> {
     const saved = snapshot ? await this.snapshots.load<State>(streamId, snapshot) : null;
-    const tail = await this.store.readStream(streamId, saved ? { fromRevision: saved.revision + 1n } : {});
-    const state = fold(decider, saved ? saved.state : decider.initialState(), tail.map(readEvent<Event>));
-    const last = tail.at(-1);
-    const revision = last ? last.revision : (saved?.revision ?? null);
-    const meta: StreamMeta = {
-      revision,
-      createdAt: saved ? null : (tail[0]?.metadata.occurredAt ?? null),
-      updatedAt: last?.metadata.occurredAt ?? null,
-    };
-    return { state, revision, snapshotRevision: saved?.revision ?? null, eventsRead: tail.length, meta };
+    const loaded = await foldStream(this.store, streamId, decider, saved ?? undefined);
+    return { ...loaded, revision: loaded.meta.revision };
   }
 
   /**
@@ -256,7 +227,7 @@ export class CommandExecutor implements OnModuleDestroy {
     command: Command,
     context: RequestContext,
     options: ExecuteOptions<Event, State, Answer>,
-  ): Promise<{ outcome: CommandOutcome<Event, Answer>; snapshot: (() => Promise<void>) | null }> {
+  ): Promise<{ outcome: CommandOutcome<Event, Answer>; loaded: LoadedStream<State> | null; replayed: boolean }> {
     const identity: CommandIdentity | null = context.idempotency
       ? {
           commandId: `${commandName(context.userId, context.idempotency)}|${options.step ?? streamId}`,
@@ -265,246 +236,77 @@ export class CommandExecutor implements OnModuleDestroy {
       : null;
     const answer = (state: State, events: readonly Event[], meta: StreamMeta) =>
       (options.answer ? options.answer(state, events, meta) : undefined) as Answer;
-    // With a store that never writes an id twice, a repeat is looked for only when something says
-    // this may be one: the decision refuses or changes nothing (what a repeat of a command that
-    // landed would meet), or the append finds the ids recorded already. A first attempt, the usual
-    // case, costs no extra read. A store that may write a repeat again is asked first.
-    let lookForRepeat = identity !== null && !this.store.refusesRepeatedIds;
-    let lookedForRepeat = false;
-    let idsMetBefore = false;
-
-    for (let attempt = 1; ; attempt += 1) {
-      if (identity && lookForRepeat) {
-        const repeat = await this.recorded(streamId, identity, options.eventId?.(0));
-        if (repeat) {
-          const loaded = await this.current(streamId, decider, options);
-          const events = repeat.map(readEvent<Event>);
-          return {
-            outcome: {
-              events,
-              answer: answer(loaded.state, events, loaded.meta),
-              position: repeat.at(-1)!.position,
-              replayed: true,
+    const load = this.loader(streamId, decider, options);
+    const run = () =>
+      handleCommand(this.store, streamId, decider, command, {
+        load,
+        precondition: options.precondition,
+        idsRecordFacts: !identity && options.eventId !== undefined,
+        forget: () => this.forget(streamId),
+        onConflict: () => this.metrics?.countConflict(streamId),
+        onRetry: (reason) => this.metrics?.countRetry(streamId, reason === 'conflict' ? 'conflict' : 'repeat'),
+        toEnvelopes: (events) =>
+          envelopesOf(
+            events,
+            (index) => options.eventId?.(index) ?? (identity ? keyedEventId(identity, index) : randomUUID()),
+            {
+              userId: context.userId,
+              pharmacyId: context.pharmacyId,
+              correlationId: context.correlationId,
+              causationId: options.causationId ?? null,
+              occurredAt: options.occurredAt ?? new Date().toISOString(),
+              ...(identity ? { commandId: identity.commandId, requestHash: identity.requestHash } : {}),
             },
-            snapshot: null,
-          };
-        }
-        lookForRepeat = false;
-        lookedForRepeat = true;
-      }
-
-      const loaded = await this.current(streamId, decider, options);
-      let events: Event[];
-      try {
-        events = decider.decide(command, loaded.state);
-      } catch (error) {
-        if (identity && !lookedForRepeat) {
-          lookForRepeat = true;
-          this.metrics?.countRetry(streamId, 'repeat');
-          continue;
-        }
-        throw error;
-      }
-      if (events.length === 0) {
-        if (identity && !lookedForRepeat) {
-          lookForRepeat = true;
-          this.metrics?.countRetry(streamId, 'repeat');
-          continue;
-        }
-        return {
-          outcome: { events, answer: answer(loaded.state, events, loaded.meta), position: null, replayed: false },
-          snapshot: null,
-        };
-      }
-      if (options.precondition) await options.precondition(loaded.state, events, loaded.meta);
-      const occurredAt = options.occurredAt ?? new Date().toISOString();
-      const envelopes: NewEvent[] = events.map((event, index) => ({
-        id: options.eventId?.(index) ?? (identity ? nameBasedUuid(`${identity.commandId}#${index}`) : randomUUID()),
-        type: event.type,
-        data: parseEventData(event.type, event.data),
-        metadata: {
-          userId: context.userId,
-          pharmacyId: context.pharmacyId,
-          correlationId: context.correlationId,
-          causationId: options.causationId ?? null,
-          occurredAt,
-          schemaVersion: currentEventVersion(event.type),
-          ...(identity ? { commandId: identity.commandId, requestHash: identity.requestHash } : {}),
-        },
-      }));
-
-      const expected = loaded.meta.revision;
-      let appended: { nextExpectedRevision: bigint; position: GlobalPosition };
-      try {
-        appended = await this.store.append(streamId, envelopes, expected ?? 'no_stream');
-      } catch (error) {
-        if (error instanceof IdempotencyConflictError && !identity && options.eventId && attempt < MAX_ATTEMPTS) {
-          // An id derived from what the event records is there already: that fact was recorded by
-          // someone else meanwhile. Decide again on the stream as it is now (a refusal or nothing to do).
-          this.forget(streamId);
-          continue;
-        }
-        if (error instanceof IdempotencyConflictError && identity && !idsMetBefore) {
-          // Some of these ids are recorded already: another attempt of this command got there first.
-          // (Met a second time after looking and finding no attempt of this command: a real conflict.)
-          idsMetBefore = true;
-          lookForRepeat = true;
-          this.forget(streamId);
-          continue;
-        }
-        // Met again after finding no attempt of this command on this stream: the key's ids were written
-        // on another stream (the same key used at another pharmacy), so this is another request under it.
-        if (error instanceof IdempotencyConflictError && identity) throw idempotencyKeyReused();
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        this.metrics?.countConflict(streamId);
-        if (attempt >= MAX_ATTEMPTS) {
-          throw new DomainError(
-            'CONCURRENCY_CONFLICT',
-            'This record is being changed by others right now. Please try again.',
-          );
-        }
-        // Another process won the race: back off a little, with jitter, then decide again on fresh state.
-        this.metrics?.countRetry(streamId, 'conflict');
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
-        continue;
-      }
-      if (appended.nextExpectedRevision !== (expected ?? -1n) + BigInt(envelopes.length)) {
-        // The store answered with an earlier append of the same ids (an attempt in another process): answer from that.
-        if (!identity && options.eventId && attempt < MAX_ATTEMPTS) {
-          this.forget(streamId);
-          continue;
-        }
-        if (identity && idsMetBefore) throw idempotencyKeyReused();
-        if (!identity)
-          throw new IdempotencyConflictError(
-            streamId,
-            envelopes.map((e) => e.id),
-          );
-        idsMetBefore = true;
-        this.forget(streamId);
-        lookForRepeat = true;
-        continue;
-      }
-
-      const state = this.evolveLoaded(streamId, decider, loaded, events, {
-        revision: appended.nextExpectedRevision,
-        updatedAt: occurredAt,
+          ),
       });
-      const snapshot = this.snapshotIfDue(streamId, state, loaded, options.snapshot);
-      return {
-        outcome: {
-          events,
-          answer: answer(state, events, loaded.meta),
-          position: appended.position,
-          replayed: false,
-        },
-        snapshot,
-      };
-    }
-  }
-
-  /** The events a keyed command step recorded earlier, or null; a different request under the same key is refused. */
-  private async recorded(
-    streamId: string,
-    identity: CommandIdentity,
-    firstEventId = nameBasedUuid(`${identity.commandId}#0`),
-  ): Promise<RecordedEvent[] | null> {
-    const [first] = await this.store.readEventsById(streamId, [firstEventId]);
-    if (first && first.metadata.commandId !== identity.commandId) {
-      // The id is the record's own (eventId), written by another command: not a repeat of this one.
-      return null;
-    }
-    if (!first) return null;
-    if (first.metadata.requestHash !== identity.requestHash) throw idempotencyKeyReused();
-    const following = await this.store.readStream(streamId, {
-      fromRevision: first.revision,
-      maxCount: MAX_EVENTS_PER_COMMAND,
+    const outcomeOf = (handled: Awaited<ReturnType<typeof run>>): CommandOutcome<Event, Answer> => ({
+      events: handled.events,
+      answer: answer(handled.loaded.state, handled.events, handled.loaded.meta),
+      position: handled.position,
+      replayed: false,
     });
-    const own: RecordedEvent[] = [];
-    for (const event of following) {
-      if (event.metadata.commandId !== identity.commandId) break;
-      own.push(event);
+    if (!identity) {
+      const handled = await run();
+      return { outcome: outcomeOf(handled), loaded: handled.loaded, replayed: false };
     }
-    return own;
+    const once = await handleOnce(
+      this.store,
+      streamId,
+      identity,
+      options.eventId?.(0),
+      run,
+      async (recorded) => {
+        const loaded = await load();
+        const events = recorded.map(readEvent<Event>);
+        return {
+          events,
+          answer: answer(loaded.state, events, loaded.meta),
+          position: recorded.at(-1)!.position,
+          replayed: true,
+        } satisfies CommandOutcome<Event, Answer>;
+      },
+      () => this.metrics?.countRetry(streamId, 'repeat'),
+    );
+    return once.replayed
+      ? { outcome: once.result, loaded: null, replayed: true }
+      : { outcome: outcomeOf(once.result), loaded: once.result.loaded, replayed: false };
   }
 
-  /** The stream's state now: from memory plus the tail for hot streams, else folded from the store. */
-  private async current<Event extends DomainEvent, State>(
+  /** How a stream's state is loaded: from memory plus the tail for hot and small streams, else folded from the store. */
+  private loader<Event extends DomainEvent, State>(
     streamId: string,
     decider: Decider<unknown, Event, State>,
     { snapshot, hot }: StreamOptions,
-  ): Promise<Loaded<State>> {
+  ): StreamLoader<State> {
+    const fold: StreamLoader<State> = snapshot
+      ? snapshotLoader(this.store, this.snapshots, snapshot, streamId, decider)
+      : () => foldStream(this.store, streamId, decider);
     const cache = snapshot ? this.hot : hot ? this.small : null;
-    if (!cache) {
-      const loaded = await this.load(streamId, decider);
-      return { state: loaded.state, meta: loaded.meta, snapshotRevision: null };
-    }
-    const cached = cache.get(streamId) as Loaded<State> | undefined;
-    if (cached) {
-      cache.delete(streamId);
-      cache.set(streamId, cached);
-      const from = cached.meta.revision === null ? 0n : cached.meta.revision + 1n;
-      const tail = await this.store.readStream(streamId, { fromRevision: from });
-      if (tail.length > 0) {
-        const last = tail.at(-1)!;
-        this.evolveLoaded(streamId, decider, cached, tail.map(readEvent<Event>), {
-          revision: last.revision,
-          updatedAt: last.metadata.occurredAt,
-        });
-      }
-      return cached;
-    }
-    const loaded = await this.load(streamId, decider, snapshot);
-    const entry: Loaded<State> = { state: loaded.state, meta: loaded.meta, snapshotRevision: loaded.snapshotRevision };
-    cache.set(streamId, entry);
-    const limit = snapshot ? this.config.HOT_STREAMS : SMALL_STREAMS;
-    while (cache.size > limit) cache.delete(cache.keys().next().value!);
-    return entry;
+    return cache ? cache.loader(streamId, decider, fold) : fold;
   }
 
   private forget(streamId: string): void {
-    this.hot.delete(streamId);
-    this.small.delete(streamId);
-  }
-
-  /** Folds events into a loaded state (in place for large aggregates); a fold that fails drops the in-memory copy. */
-  private evolveLoaded<Event extends DomainEvent, State>(
-    streamId: string,
-    decider: Decider<unknown, Event, State>,
-    loaded: Loaded<State>,
-    events: readonly Event[],
-    to: { revision: bigint; updatedAt: string },
-  ): State {
-    try {
-      loaded.state = fold(decider, loaded.state, events);
-    } catch (error) {
-      this.forget(streamId);
-      throw error;
-    }
-    loaded.meta = { ...loaded.meta, revision: to.revision, updatedAt: to.updatedAt };
-    return loaded.state;
-  }
-
-  /**
-   * Serialises the state now, while the stream is locked (later commands
-   * change it in place), and returns the write to run once the lock is free.
-   * A failed snapshot write is only a cache miss: the command's answer stands.
-   */
-  private snapshotIfDue<State>(
-    streamId: string,
-    state: State,
-    loaded: Loaded<State>,
-    policy: SnapshotPolicy | undefined,
-  ): (() => Promise<void>) | null {
-    const revision = loaded.meta.revision;
-    if (!policy || revision === null) return null;
-    const since = revision + 1n - (loaded.snapshotRevision === null ? 0n : loaded.snapshotRevision + 1n);
-    if (since < BigInt(policy.every)) return null;
-    const json = JSON.stringify(state);
-    loaded.snapshotRevision = revision;
-    return () =>
-      this.snapshots.save(streamId, revision, json, policy).catch((error: unknown) => {
-        this.logger.warn({ err: error, streamId }, 'snapshot not saved; the next load folds a longer tail');
-      });
+    this.hot.forget(streamId);
+    this.small.forget(streamId);
   }
 }

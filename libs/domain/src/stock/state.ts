@@ -87,3 +87,13 @@ export function indexBatch(state: StockState, batchId: string, productId: string
   const ids = (state.byProduct[productId] ??= []);
   if (!ids.includes(batchId)) ids.push(batchId);
 }
+
+/**
+ * How `stock-*` streams are snapshotted (libs/commands SnapshotPolicy). They
+ * grow with every receipt and sale; the API keeps their state in memory
+ * between commands, so a snapshot only speeds up the first load after a start
+ * (and the expiry scan's): one every 1,000 events keeps that load short
+ * without serialising a large state (thousands of batches and the return
+ * window's sales) often. Bump the version when StockState changes shape.
+ */
+export const STOCK_SNAPSHOTS = { schemaVersion: 9, every: 1000 } as const;

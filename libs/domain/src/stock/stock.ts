@@ -38,7 +38,7 @@ import {
   type TransferStockCommand,
 } from './transfers';
 
-export { batchFieldsSchema, type BatchFields, type HeldBatch, type StockState } from './state';
+export { batchFieldsSchema, STOCK_SNAPSHOTS, type BatchFields, type HeldBatch, type StockState } from './state';
 
 /**
  * Every batch held at one pharmacy lives in one stream, so a sale or a dispatch

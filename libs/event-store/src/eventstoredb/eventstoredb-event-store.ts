@@ -150,7 +150,7 @@ export class EventStoreDbEventStore implements EventStore {
     const from = typeof expected === 'bigint' ? expected + 1n : 0n;
     const { written, lastSeen } = await this.findWritten(streamId, ids, from);
     const verdict = judgeRetry(ids, written);
-    if (verdict.kind === 'original') return verdict.result;
+    if (verdict.kind === 'original') return { ...verdict.result, repeated: true };
     if (verdict.kind === 'conflict') throw new IdempotencyConflictError(streamId, verdict.ids);
     const current =
       actual !== undefined ? actual : (lastSeen ?? (from > 0n ? await this.lastRevision(streamId) : null));

@@ -233,7 +233,11 @@ export class PostgresEventStore implements EventStore {
           const rows = already.map((id) => written.get(id)!);
           if (already.length === ids.length && rows.every((r) => r.stream_id === append.streamId)) {
             const last = rows.reduce((a, b) => (BigInt(a.position) > BigInt(b.position) ? a : b));
-            const result = { nextExpectedRevision: BigInt(last.revision), position: position(BigInt(last.position)) };
+            const result = {
+              nextExpectedRevision: BigInt(last.revision),
+              position: position(BigInt(last.position)),
+              repeated: true,
+            };
             outcomes.push(() => append.resolve(result));
           } else {
             outcomes.push(() => append.reject(new IdempotencyConflictError(append.streamId, already)));
@@ -244,7 +248,7 @@ export class PostgresEventStore implements EventStore {
         if (twin) {
           // The same append submitted twice in one batch (a fast retry): one write, two identical answers.
           if (twin.streamId === append.streamId && ids.every((id) => planned.get(id) === twin)) {
-            outcomes.push(() => append.resolve(results.get(twin)!));
+            outcomes.push(() => append.resolve({ ...results.get(twin)!, repeated: true }));
           } else {
             outcomes.push(() => append.reject(new IdempotencyConflictError(append.streamId, ids)));
           }

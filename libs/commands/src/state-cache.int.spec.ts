@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PostgresEventStore } from '@pharmacy/event-store';
+import { createTestDatabase, type TestDatabase } from '@pharmacy/test-harness';
+import { handleCommand } from './handle-command';
+import { StateCache } from './state-cache';
+import { foldStream } from './stream-state';
+import { tallyDecider, tallyEnvelopes } from './testing/tally';
+
+describe('StateCache: decided states kept in memory, checked against the stream on use', () => {
+  let database: TestDatabase;
+  let store: PostgresEventStore;
+  const added = (amount: number) => tallyEnvelopes([{ type: 'TallyAdded', data: { id: randomUUID(), amount } }]);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = new PostgresEventStore({ connectionString: database.url });
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it('folds a stream once, then reads only the tail another writer appended', async () => {
+    const streamId = `tally-${randomUUID()}`;
+    await store.append(streamId, added(2), 'no_stream');
+    const cache = new StateCache(store, 10);
+    let folds = 0;
+    const loader = cache.loader(streamId, tallyDecider, () => {
+      folds += 1;
+      return foldStream(store, streamId, tallyDecider);
+    });
+    expect((await loader()).state.total).toBe(2);
+    await store.append(streamId, added(5), 0n);
+    const again = await loader();
+    expect(again.state.total).toBe(7);
+    expect(again.meta.revision).toBe(1n);
+    expect(folds).toBe(1);
+  });
+
+  it('keeps what the command appended, so the next command starts from it', async () => {
+    const streamId = `tally-${randomUUID()}`;
+    const cache = new StateCache(store, 10);
+    const run = (amount: number) =>
+      handleCommand(
+        store,
+        streamId,
+        tallyDecider,
+        { type: 'Add', id: randomUUID(), amount },
+        {
+          load: cache.loader(streamId, tallyDecider, () => foldStream(store, streamId, tallyDecider)),
+          forget: () => cache.forget(streamId),
+          toEnvelopes: (events) => tallyEnvelopes(events),
+        },
+      );
+    const first = await run(1);
+    const second = await run(2);
+    expect(second.loaded).toBe(first.loaded);
+    expect(second.loaded.state.total).toBe(3);
+    expect((await foldStream(store, streamId, tallyDecider)).state).toEqual(second.loaded.state);
+  });
+
+  it('keeps at most its capacity, dropping the least recently used, and forgets on request', async () => {
+    const cache = new StateCache(store, 2);
+    const streams = [`tally-${randomUUID()}`, `tally-${randomUUID()}`, `tally-${randomUUID()}`];
+    let folds = 0;
+    const load = (streamId: string) =>
+      cache.loader(streamId, tallyDecider, () => {
+        folds += 1;
+        return foldStream(store, streamId, tallyDecider);
+      })();
+    for (const streamId of streams) await load(streamId);
+    expect(cache.size).toBe(2);
+    await load(streams[0]!);
+    expect(folds).toBe(4);
+    cache.forget(streams[0]!);
+    await load(streams[0]!);
+    expect(folds).toBe(5);
+  });
+});
