@@ -19,8 +19,8 @@ const shared = {
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|kysely|react-intl|@formatjs|intl-messageformat)/)'],
   moduleNameMapper: {
     '^@pharmacy/test-harness$': '<rootDir>/test/harness',
-    // One module of the harness alone, for unit tests that should not load its servers' code.
-    '^@pharmacy/test-harness/(seeded)$': '<rootDir>/test/harness/$1',
+    // One module of the harness alone, for tests that should not load the API's code (the whole harness takes seconds).
+    '^@pharmacy/test-harness/(seeded|database)$': '<rootDir>/test/harness/$1',
     '^@pharmacy/projections$': '<rootDir>/projections/src',
     '^@pharmacy/(domain|contracts|event-store|commands|read-db|money|barcodes|mail|assistant|jobs)$':
       '<rootDir>/libs/$1/src',
@@ -29,13 +29,21 @@ const shared = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 
+/**
+ * The projects whose tests use PostgreSQL and Redis start them: Jest runs a project's global setup
+ * only when the run holds tests of that project (once for both), so the unit and web tests alone
+ * start no server.
+ */
+const servers = {
+  globalSetup: '<rootDir>/test/harness/global-setup.ts',
+  globalTeardown: '<rootDir>/test/harness/global-teardown.ts',
+};
+
 const serverRoots = '<rootDir>/{libs/*,projections,apps/api,apps/projector,apps/worker}/src/**';
 
 module.exports = {
   // A global option (Jest ignores it inside projects): integration and browser tests start real servers.
   testTimeout: 60_000,
-  globalSetup: '<rootDir>/test/harness/global-setup.ts',
-  globalTeardown: '<rootDir>/test/harness/global-teardown.ts',
   projects: [
     {
       ...shared,
@@ -59,6 +67,7 @@ module.exports = {
     },
     {
       ...shared,
+      ...servers,
       displayName: 'integration',
       testEnvironment: 'node',
       testMatch: [`${serverRoots}/*.int.spec.ts`, '<rootDir>/test/e2e/**/*.spec.ts'],
@@ -66,6 +75,7 @@ module.exports = {
     },
     {
       ...shared,
+      ...servers,
       displayName: 'browser',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/test/browser/**/*.spec.ts'],

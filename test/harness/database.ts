@@ -10,7 +10,9 @@ export interface TestDatabase {
 export function required(name: string): string {
   const value = process.env[name];
   if (!value)
-    throw new Error(`${name} is not set: run integration tests through jest (the harness global setup sets it)`);
+    throw new Error(
+      `${name} is not set: the harness's global setup sets it when integration or browser tests run (a test that needs PostgreSQL or Redis is an *.int.spec.ts, run through jest)`,
+    );
   return value;
 }
 

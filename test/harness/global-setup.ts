@@ -15,6 +15,10 @@ const stops: Stop[] = [];
  * Starts one PostgreSQL and one Redis for the whole run (or uses DATABASE_URL /
  * REDIS_URL), migrates a template database, and hands the URLs to the test
  * workers through the environment. Each test file clones the template.
+ *
+ * It is the global setup of the projects that use them (integration, browser:
+ * jest.config.js), so a run of unit and web tests alone starts neither; a spec
+ * that needs them is an `*.int.spec.ts`.
  */
 export default async function globalSetup(): Promise<void> {
   const started = Date.now();

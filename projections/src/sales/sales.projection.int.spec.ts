@@ -1,36 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { RecordedEvent } from '@pharmacy/event-store';
-import { createPool, createReadDb, type ReadDb } from '@pharmacy/read-db';
-import { createTestDatabase, type TestDatabase } from '@pharmacy/test-harness';
-import { applyEvents, eventsFor } from '../runner/projection';
+import { describe, it } from '@jest/globals';
+import { saleCompleted, saleReturned } from '../testing/events';
+import { projectionSpec, SPEC_USER, type SpecEvent } from '../testing/projection-spec';
 import { salesProjection } from './sales.projection';
 
-/** The report read models of the sales projection: given sale events, these rows (issue 11). */
+/** The sales projection: given sale events, these rows (the report read models: issue 11). */
 const PHARMACY = randomUUID();
 const OTHER = randomUUID();
 const PILLS = randomUUID();
 const CREAM = randomUUID();
-let position = 0n;
 
-function recorded(type: string, data: Record<string, unknown>): RecordedEvent {
-  position += 1n;
-  return {
-    id: randomUUID(),
-    type,
-    data,
-    streamId: `stock-${String(data.pharmacyId)}`,
-    revision: position,
-    position: { commit: position, prepare: position },
-    recordedAt: new Date(),
-    metadata: {
-      userId: null,
-      pharmacyId: null,
-      correlationId: randomUUID(),
-      causationId: null,
-      occurredAt: new Date().toISOString(),
-    },
-  } as RecordedEvent;
+function recorded(type: 'SaleCompleted' | 'SaleReturned', data: Record<string, unknown>): SpecEvent {
+  return { type, data } as SpecEvent;
 }
 
 const line = (productId: string, quantity: number, total: string, commission: boolean) => ({
@@ -74,18 +55,8 @@ const sale = (saleId: string, pharmacyId: string, soldOn: string, lines: ReturnT
     lines,
   });
 
-describe('the sales projection: report rows', () => {
-  let database: TestDatabase;
-  let db: ReadDb;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    db = createReadDb(createPool(database.url));
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await database.drop();
-  });
+describe('the sales projection', () => {
+  const spec = projectionSpec(salesProjection);
 
   it('writes commission lines, product sales per day, per pharmacy and across the chain, net of a return', async () => {
     const first = randomUUID();
@@ -114,15 +85,9 @@ describe('the sales projection: report rows', () => {
         ],
       }),
     ];
-    await db.transaction().execute((trx) => applyEvents(trx, salesProjection, eventsFor(salesProjection, events)));
+    const sold = spec.given().when(...events);
 
-    const commissions = await db
-      .selectFrom('commissionLines')
-      .select(['pharmacyId', 'productSku', 'quantity', 'totalPrice', 'commissionAmount', 'soldOn'])
-      .orderBy('soldOn')
-      .orderBy('quantity', 'desc')
-      .execute();
-    expect(commissions).toEqual([
+    await sold.then('commissionLines', [
       {
         pharmacyId: PHARMACY,
         productSku: 'PILLS',
@@ -148,40 +113,224 @@ describe('the sales projection: report rows', () => {
         soldOn: '2026-11-02',
       },
     ]);
-    const daily = await db
-      .selectFrom('productDailySales')
-      .select(['pharmacyId', 'businessDate', 'productId', 'quantity', 'revenue'])
-      .orderBy('businessDate')
-      .orderBy('productId')
-      .execute();
-    expect(daily).toEqual(
-      [
-        { pharmacyId: PHARMACY, businessDate: '2026-11-01', productId: PILLS, quantity: 4, revenue: '40.00' },
-        { pharmacyId: PHARMACY, businessDate: '2026-11-01', productId: CREAM, quantity: 1, revenue: '8.00' },
-        { pharmacyId: OTHER, businessDate: '2026-11-02', productId: PILLS, quantity: 2, revenue: '20.00' },
-        // The return counts on the day it was given.
-        { pharmacyId: PHARMACY, businessDate: '2026-11-03', productId: PILLS, quantity: -1, revenue: '-10.00' },
-      ].sort((a, b) => a.businessDate.localeCompare(b.businessDate) || a.productId.localeCompare(b.productId)),
+    await sold.then('productDailySales', [
+      { pharmacyId: PHARMACY, businessDate: '2026-11-01', productId: PILLS, quantity: 4, revenue: '40.00' },
+      { pharmacyId: PHARMACY, businessDate: '2026-11-01', productId: CREAM, quantity: 1, revenue: '8.00' },
+      { pharmacyId: OTHER, businessDate: '2026-11-02', productId: PILLS, quantity: 2, revenue: '20.00' },
+      // The return counts on the day it was given.
+      { pharmacyId: PHARMACY, businessDate: '2026-11-03', productId: PILLS, quantity: -1, revenue: '-10.00' },
+    ]);
+    await sold.then('productSalesTotals', [
+      { pharmacyId: PHARMACY, productId: PILLS, quantity: 3, revenue: '30.00' },
+      { pharmacyId: PHARMACY, productId: CREAM, quantity: 1, revenue: '8.00' },
+      { pharmacyId: OTHER, productId: PILLS, quantity: 2, revenue: '20.00' },
+    ]);
+    await sold.then('productSalesChain', [
+      { productId: PILLS, quantity: 5, revenue: '50.00' },
+      { productId: CREAM, quantity: 1, revenue: '8.00' },
+    ]);
+  });
+
+  it("records a sale with its lines, the batches they came from and the day's takings", async () => {
+    const saleId = randomUUID();
+    const batch = randomUUID();
+    const sold = spec
+      .given(
+        saleCompleted({
+          saleId: randomUUID(),
+          pharmacyId: PHARMACY,
+          soldOn: '2026-11-01',
+          lines: [{ productId: CREAM, batchId: randomUUID(), quantity: 1, unitPrice: '8.00' }],
+        }),
+      )
+      .when(
+        saleCompleted({
+          saleId,
+          pharmacyId: PHARMACY,
+          soldOn: '2026-11-01',
+          customerName: 'Huda',
+          lines: [
+            {
+              productId: PILLS,
+              batchId: batch,
+              quantity: 2,
+              unitPrice: '12.50',
+              commissionRate: '10.00',
+              sku: 'PILLS',
+            },
+            {
+              productId: CREAM,
+              batchId: randomUUID(),
+              quantity: 4,
+              unitPrice: '0.75',
+              salesUnit: 'sachet',
+              unitsPerPackage: 10,
+              packsOpened: 1,
+            },
+          ],
+        }),
+      );
+    await sold.then('sales', [
+      { pharmacyId: PHARMACY, totalAmount: '8.00', position: '1' },
+      {
+        id: saleId,
+        pharmacyId: PHARMACY,
+        userId: SPEC_USER,
+        soldAt: '2026-11-01T10:00:00.000Z',
+        soldOn: '2026-11-01',
+        customerName: 'Huda',
+        totalAmount: '28.00',
+        cashReceived: '30.00',
+        changeGiven: '2.00',
+        refundedAmount: '0.00',
+        itemCount: 6,
+        position: '2',
+        offlineNumber: null,
+        recordedAt: null,
+      },
+    ]);
+    await sold.then('saleLines', [
+      { lineIndex: 0, productId: CREAM, quantity: 1 },
+      {
+        saleId,
+        lineIndex: 0,
+        productId: PILLS,
+        sku: 'PILLS',
+        salesUnit: 'whole',
+        quantity: 2,
+        // Unit prices keep four decimals: a unit of a pack can cost a fraction of a cent.
+        unitPrice: '12.5000',
+        totalPrice: '25.00',
+        commissionEnabled: true,
+        commissionRate: '10.00',
+        commissionAmount: '2.50',
+        returnedQuantity: 0,
+        shortfall: 0,
+      },
+      {
+        saleId,
+        lineIndex: 1,
+        productId: CREAM,
+        salesUnit: 'sachet',
+        unitsPerPackage: 10,
+        quantity: 4,
+        totalPrice: '3.00',
+      },
+    ]);
+    await sold.then('saleItems', [
+      { lineIndex: 0, quantity: 1 },
+      {
+        saleId,
+        lineIndex: 0,
+        batchId: batch,
+        quantity: 2,
+        packsOpened: 0,
+        totalPrice: '25.00',
+        commissionAmount: '2.50',
+      },
+      { saleId, lineIndex: 1, quantity: 4, packsOpened: 1, totalPrice: '3.00' },
+    ]);
+    await sold.then('dailySales', [
+      { pharmacyId: PHARMACY, businessDate: '2026-11-01', grossSales: '36.00', refunds: '0.00', orders: 2 },
+    ]);
+  });
+
+  it('records a return against the sale, its lines and batches, and as a refund on the day it was given', async () => {
+    const saleId = randomUUID();
+    const batch = randomUUID();
+    const returnId = randomUUID();
+    const returned = spec
+      .given(
+        saleCompleted({
+          saleId,
+          pharmacyId: PHARMACY,
+          soldOn: '2026-11-01',
+          lines: [{ productId: PILLS, batchId: batch, quantity: 3, unitPrice: '10.00' }],
+        }),
+      )
+      .when({
+        ...saleReturned({
+          saleId,
+          returnId,
+          pharmacyId: PHARMACY,
+          returnedOn: '2026-11-03',
+          lines: [{ lineIndex: 0, productId: PILLS, batchId: batch, quantity: 2, refund: '20.00', restocked: false }],
+        }),
+        metadata: { userId: null },
+      });
+    await returned.then('sales', [{ id: saleId, totalAmount: '30.00', refundedAmount: '20.00' }]);
+    await returned.then('saleLines', [{ saleId, lineIndex: 0, quantity: 3, returnedQuantity: 2 }]);
+    await returned.then('saleItems', [{ saleId, batchId: batch, quantity: 3, returnedQuantity: 2 }]);
+    await returned.then('saleReturns', [
+      {
+        returnId,
+        saleId,
+        pharmacyId: PHARMACY,
+        userId: null,
+        returnedAt: '2026-11-03T09:00:00.000Z',
+        returnedOn: '2026-11-03',
+        reason: 'Wrong strength',
+        refundAmount: '20.00',
+        lines: [{ lineIndex: 0, quantity: 2, refund: '20.00', restocked: 0 }],
+      },
+    ]);
+    await returned.then('dailySales', [
+      { businessDate: '2026-11-01', grossSales: '30.00', refunds: '0.00', orders: 1 },
+      { businessDate: '2026-11-03', grossSales: '0.00', refunds: '20.00', orders: 0 },
+    ]);
+  });
+
+  it('keeps what a sale made offline says about itself: its number, when it arrived, the copy it was sold from', async () => {
+    const saleId = randomUUID();
+    const sold = spec.given().when(
+      saleCompleted({
+        saleId,
+        pharmacyId: PHARMACY,
+        soldOn: '2026-11-01',
+        lines: [{ productId: PILLS, batchId: randomUUID(), quantity: 1, unitPrice: '10.00' }],
+        offline: { number: 'K7Q2-0003', catalogueAsOf: '2026-10-31T20:00:00.000Z', priceStale: true },
+      }),
     );
-    const totals = await db
-      .selectFrom('productSalesTotals')
-      .selectAll()
-      .orderBy('pharmacyId')
-      .orderBy('productId')
-      .execute();
-    expect(totals).toEqual(
-      [
-        { pharmacyId: PHARMACY, productId: PILLS, quantity: 3, revenue: '30.00' },
-        { pharmacyId: PHARMACY, productId: CREAM, quantity: 1, revenue: '8.00' },
-        { pharmacyId: OTHER, productId: PILLS, quantity: 2, revenue: '20.00' },
-      ].sort((a, b) => a.pharmacyId.localeCompare(b.pharmacyId) || a.productId.localeCompare(b.productId)),
-    );
-    const chain = await db.selectFrom('productSalesChain').selectAll().orderBy('productId').execute();
-    expect(chain).toEqual(
-      [
-        { productId: PILLS, quantity: 5, revenue: '50.00' },
-        { productId: CREAM, quantity: 1, revenue: '8.00' },
-      ].sort((a, b) => a.productId.localeCompare(b.productId)),
-    );
+    await sold.then('sales', [
+      {
+        id: saleId,
+        offlineNumber: 'K7Q2-0003',
+        offlineCatalogueAsOf: '2026-10-31T20:00:00.000Z',
+        offlinePriceStale: true,
+      },
+    ]);
+  });
+
+  it('rebuilds the same rows as the projector wrote, the months of product sales filled once', () => {
+    const saleId = randomUUID();
+    const batch = randomUUID();
+    return spec
+      .given(
+        saleCompleted({
+          saleId,
+          pharmacyId: PHARMACY,
+          soldOn: '2026-10-31',
+          lines: [
+            { productId: PILLS, batchId: batch, quantity: 3, unitPrice: '10.00', commissionRate: '5.00' },
+            { productId: CREAM, batchId: randomUUID(), quantity: 1, unitPrice: '8.00' },
+          ],
+        }),
+      )
+      .when(
+        saleCompleted({
+          saleId: randomUUID(),
+          pharmacyId: OTHER,
+          soldOn: '2026-11-02',
+          lines: [{ productId: PILLS, batchId: randomUUID(), quantity: 2, unitPrice: '10.00', commissionRate: '5.00' }],
+        }),
+        saleReturned({
+          saleId,
+          returnId: randomUUID(),
+          pharmacyId: PHARMACY,
+          returnedOn: '2026-11-01',
+          lines: [{ lineIndex: 0, productId: PILLS, batchId: batch, quantity: 1, refund: '10.00' }],
+        }),
+      )
+      .thenRebuildMatchesLive();
   });
 });
