@@ -93,35 +93,31 @@ export interface ListTableProps<Row> extends Omit<
   'label' | 'rows' | 'isLoading' | 'loadError' | 'sort' | 'onSortChange'
 > {
   label: MessageId;
-  list: Pick<ListSearch<ListParams>, 'page' | 'setPage'>;
   query: ListQuery;
   /** The rows on screen and where they stand in the list. */
   window: PageWindow<Row>;
   /** What could not be read, and what to do about it, in place of the table. */
   loadError: { title: MessageId; description?: MessageId };
-  /** "Showing X to Y of Z ..." in the list's own words (`from`, `to` and `total`). */
-  showing: MessageId;
+  /** The list's pages: where it is, and "Showing X to Y of Z ..." in its own words (`from`, `to` and `total`). */
+  paging?: { list: Pick<ListSearch<ListParams>, 'page' | 'setPage'>; showing: MessageId } | undefined;
   /** The order shown and a change of it, for the columns with a `sortKey`. */
   sort?: { value: string; onChange(sort: string): void } | undefined;
 }
+
+/** A list shown whole, on one page. */
+const WHOLE_LIST = { page: 1, setPage: () => {} };
 
 /**
  * A list's table with its loading, load-error and empty states, and the
  * pagination under it. A page past the last (an old link, the last row deleted)
  * shows the last page instead.
  */
-export function ListTable<Row>({
-  label,
-  list,
-  query,
-  window,
-  loadError,
-  showing,
-  sort,
-  ...table
-}: ListTableProps<Row>) {
+export function ListTable<Row>({ label, query, window, loadError, paging, sort, ...table }: ListTableProps<Row>) {
   const intl = useIntl();
-  useLastPageClamp(list, { settled: query.isSuccess && !query.isPlaceholderData, pageCount: window.pageCount });
+  useLastPageClamp(paging?.list ?? WHOLE_LIST, {
+    settled: query.isSuccess && !query.isPlaceholderData,
+    pageCount: window.pageCount,
+  });
   return (
     <>
       <DataTable
@@ -141,12 +137,16 @@ export function ListTable<Row>({
         rows={window.rows}
         {...(sort ? { sort: sort.value, onSortChange: sort.onChange } : {})}
       />
-      <PaginationBar
-        page={window.page}
-        pageCount={window.pageCount}
-        onPageChange={list.setPage}
-        summary={<FormattedMessage id={showing} values={{ from: window.from, to: window.to, total: window.total }} />}
-      />
+      {paging && (
+        <PaginationBar
+          page={window.page}
+          pageCount={window.pageCount}
+          onPageChange={paging.list.setPage}
+          summary={
+            <FormattedMessage id={paging.showing} values={{ from: window.from, to: window.to, total: window.total }} />
+          }
+        />
+      )}
     </>
   );
 }

@@ -40,3 +40,8 @@ export function pageButtons(pageCount: number): PageButton[] {
   const gap: PageButton[] = pageCount > MAX_PAGE_BUTTONS + 1 ? [{ kind: 'ellipsis' }] : [];
   return [...numbered, ...gap, { kind: 'page', page: pageCount }];
 }
+
+/** A list shown whole, on one page (a short list the server sends at once). */
+export function wholeList<T>(items: readonly T[]): PageWindow<T> {
+  return paginate(items, 1, Math.max(1, items.length));
+}

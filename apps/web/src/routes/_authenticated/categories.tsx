@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CategoriesPage } from '../../features/categories/components/categories-page';
+import { CategoriesPage } from '../../features/reference-lists/components/categories-page';
 import { permissionsFor } from '../../lib/authorization';
 import { categoriesQueryOptions } from '../../lib/catalogue';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SuppliersPage } from '../../features/suppliers/components/suppliers-page';
+import { SuppliersPage } from '../../features/reference-lists/components/suppliers-page';
 import { permissionsFor } from '../../lib/authorization';
 import { suppliersQueryOptions } from '../../lib/catalogue';
 

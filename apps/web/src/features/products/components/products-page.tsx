@@ -271,7 +271,6 @@ export function ProductsPage() {
           { id: 'products.column.status' },
           { id: 'inventory.column.actions' },
         ],
-        list,
         // A scanned code's matches are read whole, and their failure is said above the table.
         query: scanned ? { ...search, isError: false, isPlaceholderData: false } : products,
         window: pageWindow,
@@ -280,7 +279,7 @@ export function ProductsPage() {
         empty: <FormattedMessage id="products.empty" />,
         // A scanned code's matches come ranked (exact codes first), not sorted by a column.
         sort: scanned ? undefined : { value: sort, onChange: (next) => list.update({ sort: next as ProductSort }) },
-        showing: 'products.showing',
+        paging: { list, showing: 'products.showing' },
       }}
     >
       <ProductFormDialog key={formSession} open={formOpen} onOpenChange={setFormOpen} product={formTarget} />
