@@ -135,8 +135,23 @@ export const auditEventSchema = z.object({
   userId: z.string().nullable(),
   userName: z.string().nullable(),
   pharmacyId: z.string().nullable(),
-  /** The event in plain words, in the language asked for. */
-  description: z.string(),
+  /**
+   * Deprecated: the event's type in words ("Stock adjusted"), kept for clients of
+   * earlier versions. The event in plain words is the web app's message
+   * `audit.event.<type>`, worded from `facts`.
+   */
+  description: z.string().meta({
+    deprecated: true,
+    description: 'Deprecated: the type in words. The sentence is worded from `facts` by the client.',
+  }),
+  /**
+   * What the event's sentence says, as its message's arguments: counts and amounts as
+   * written, codes, and the names of the products and pharmacies it touched in the
+   * language asked for (absent when not known). Empty for a type that reads as its name.
+   */
+  facts: z.record(z.string(), z.string()).meta({
+    description: "The arguments of the event's sentence: counts, amounts, codes, names in the language asked for",
+  }),
   data: z.record(z.string(), z.unknown()),
 });
 

@@ -963,7 +963,7 @@ function registerAuditPaths(registry: OpenAPIRegistry): void {
     'get',
     '/api/audit/events',
     'Audit',
-    'Every event, newest first, filtered by pharmacy, product, batch, user, type and period, a page at a time (cursor), each in plain words in English or Arabic (`lang`, else Accept-Language) (administrators)',
+    'Every event, newest first, filtered by pharmacy, product, batch, user, type and period, a page at a time (cursor), each with the facts its sentence says, names in English or Arabic (`lang`, else Accept-Language) (administrators)',
     { query: auditEventsQuerySchema },
     { 200: json(auditEventPageSchema, 'A page of events'), 400: error('Invalid input'), 403: error('FORBIDDEN') },
   );

@@ -5,7 +5,7 @@ import { readEvent, stockDecider, stockStreamId, type StockEvent } from '@pharma
 import type { EventStore } from '@pharmacy/event-store';
 import type { ReadDb } from '@pharmacy/read-db';
 import { personName } from '../common/person-name';
-import { describeEvent, type Language } from './describe-event';
+import { eventFacts, eventTypeInWords, type Language, type Names } from './event-facts';
 import { EVENT_STORE, READ_DB } from '../infrastructure/tokens';
 
 const REPLAY_PAGE = 5000;
@@ -349,7 +349,8 @@ export class AuditService {
         userId: row.userId,
         userName: row.userName,
         pharmacyId: row.pharmacyId,
-        description: describeEvent(row.eventType, row.data, names(filter.language), filter.language),
+        description: eventTypeInWords(row.eventType),
+        facts: eventFacts(row.eventType, row.data, names(filter.language)),
         data: row.data,
       })),
       nextCursor: rows.length > filter.limit ? String(page.at(-1)!.position) : null,
@@ -415,20 +416,21 @@ export class AuditService {
         ? this.db.selectFrom('pharmacies').select(['id', 'name', 'nameAr']).where('id', 'in', pharmacyIds).execute()
         : [],
     ]);
-    return (language: Language) => ({
-      product: (id: unknown) => {
-        const p = products.find((row) => row.id === id);
-        return p ? (language === 'ar' && p.nameAr) || p.name : language === 'ar' ? 'منتج غير معروف' : 'Unknown Product';
-      },
+    // Arabic names where there are any; an unknown product or pharmacy is left to the message to word.
+    const named = (row: { name: string; nameAr: string | null } | undefined, language: Language) =>
+      row && ((language === 'ar' && row.nameAr) || row.name);
+    return (language: Language): Names => ({
+      product: (id: unknown) =>
+        named(
+          products.find((row) => row.id === id),
+          language,
+        ),
       batch: (id: unknown) => batches.find((row) => row.id === id)?.batchNumber ?? String(id).slice(-8),
-      pharmacy: (id: unknown) => {
-        const p = pharmacies.find((row) => row.id === id);
-        return p
-          ? (language === 'ar' && p.nameAr) || p.name
-          : language === 'ar'
-            ? 'موقع غير معروف'
-            : 'Unknown Location';
-      },
+      pharmacy: (id: unknown) =>
+        named(
+          pharmacies.find((row) => row.id === id),
+          language,
+        ),
     });
   }
 }

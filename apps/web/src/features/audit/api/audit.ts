@@ -50,8 +50,8 @@ export const EVENTS_PAGE_SIZE = 50;
 
 /**
  * GET /api/audit/events: newest first, a page at a time; the next (older) page
- * is asked for with the previous page's `nextCursor`. The descriptions come in
- * the reader's language, so the language is part of the key.
+ * is asked for with the previous page's `nextCursor`. The names in the events'
+ * facts come in the reader's language, so the language is part of the key.
  */
 export function auditEventsQueryOptions(filters: EventFilters, lang: 'en' | 'ar') {
   return infiniteQueryOptions({

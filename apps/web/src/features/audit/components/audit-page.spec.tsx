@@ -28,7 +28,8 @@ const anEvent = (overrides: Partial<AuditEventPage['events'][number]> = {}): Aud
   userId: ADMIN_ID,
   userName: 'Sara Haddad',
   pharmacyId: downtown.id,
-  description: '10 packs of Paracetamol 500 mg received into batch LOT-1 at Downtown Pharmacy',
+  description: 'Batch received',
+  facts: { quantity: '10', product: 'Paracetamol 500 mg', batch: 'LOT-1', pharmacy: 'Downtown Pharmacy' },
   data: { batchId: BATCH_ID, batchNumber: 'LOT-1', quantity: 10 },
   ...overrides,
 });
@@ -115,7 +116,8 @@ describe('the Audit screen', () => {
       type: 'StockAdjusted',
       occurredAt: '2026-11-17T07:00:00.000Z',
       recordedAt: '2026-11-18T06:00:00.000Z',
-      description: 'Batch LOT-1 adjusted by -3 packs (damaged)',
+      description: 'Stock adjusted',
+      facts: { batch: 'LOT-1', change: '-3', direction: 'down', reason: 'damaged' },
     });
     const { callsTo } = renderAudit({
       routes: {
@@ -131,14 +133,15 @@ describe('the Audit screen', () => {
     expect(screen.getByText('1 event shown')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    const onTime = (await within(table).findByText(anEvent().description)).closest('tr')!;
+    const receipt = '10 packs of Paracetamol 500 mg received into batch LOT-1 at Downtown Pharmacy';
+    const onTime = (await within(table).findByText(receipt)).closest('tr')!;
     expect(within(onTime).queryByText('Recorded late')).toBeNull();
     expect(screen.getByText('2 events shown')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(callsTo('GET', '/api/audit/events?cursor=121&limit=50&lang=en')).toHaveLength(1);
 
     // The event's data, as the log holds it.
-    fireEvent.click(within(onTime).getByRole('button', { name: anEvent().description }));
+    fireEvent.click(within(onTime).getByRole('button', { name: receipt }));
     const dialog = await screen.findByRole('dialog', { name: 'Batch received' });
     expect(within(dialog).getByLabelText('Event data').textContent).toContain('"batchNumber": "LOT-1"');
   });

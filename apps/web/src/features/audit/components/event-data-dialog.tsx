@@ -2,6 +2,7 @@ import type { AuditEventPage } from '@pharmacy/contracts';
 import { Badge, Button, DataList, Dialog, Flex, Text } from '@radix-ui/themes';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useInstantFormatter } from '../hooks/use-instant-formatter';
+import { eventSentence } from '../utils/event-sentence';
 import { eventTypeText } from '../utils/event-types';
 import { isRecordedLate } from '../utils/instants';
 
@@ -26,7 +27,7 @@ export function EventDataDialog({
           <>
             <Dialog.Title>{eventTypeText(intl, event.type)}</Dialog.Title>
             <Dialog.Description size="2" mb="4">
-              {event.description}
+              {eventSentence(intl, event)}
             </Dialog.Description>
             <DataList.Root size="2" mb="4">
               <DataList.Item>

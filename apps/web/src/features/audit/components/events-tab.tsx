@@ -10,6 +10,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { auditEventsQueryOptions, type EventFilters } from '../api/audit';
 import { usePharmacyOptions, useUserOptions } from '../hooks/use-audit-names';
 import { useInstantFormatter } from '../hooks/use-instant-formatter';
+import { eventSentence } from '../utils/event-sentence';
 import { eventTypeGroups, eventTypeText } from '../utils/event-types';
 import { endOfDay, isRecordedLate, shortStream, startOfDay } from '../utils/instants';
 import { BatchSelect, type ChosenBatch } from './batch-select';
@@ -109,7 +110,7 @@ export function EventsTab({ initial = allEvents }: { initial?: EventsView }) {
               setShown(event);
             }}
           >
-            {event.description}
+            {eventSentence(intl, event)}
           </button>
           <Text as="div" size="1" color="gray">
             {eventTypeText(intl, event.type)}
