@@ -35,11 +35,7 @@ export function choiceParam<const Values extends readonly [string, ...string[]]>
 
 /** A choice among fixed numbers (`?days=30`). */
 export function numberChoiceParam<const Values extends readonly [number, ...number[]]>(values: Values) {
-  return z.coerce
-    .number()
-    .refine((value): value is Values[number] => values.includes(value))
-    .optional()
-    .catch(undefined);
+  return z.coerce.number().pipe(z.literal(values)).optional().catch(undefined);
 }
 
 /** What every list's address may hold; a list adds its own filters. */

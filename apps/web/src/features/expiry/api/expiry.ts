@@ -46,12 +46,9 @@ export function useExpiringPage(request: ExpiringListRequest & { page: number })
   return useServerPage(expiringBatchSchema, expiringPageRequest(request));
 }
 
-/** The first page as the screen opens (30 days, every pharmacy, soonest first), for the route to read ahead. */
-export function firstExpiringPageQueryOptions(days: ExpiryWindow) {
-  return serverPageQueryOptions(
-    expiringBatchSchema,
-    expiringPageRequest({ days, pharmacyId: null, q: '', sort: 'expiry', page: 1 }),
-  );
+/** The page the address names, for the route to read ahead. */
+export function expiringPageQueryOptions(request: ExpiringListRequest & { page: number }) {
+  return serverPageQueryOptions(expiringBatchSchema, expiringPageRequest(request));
 }
 
 function expiringPageRequest(request: ExpiringListRequest & { page: number }) {

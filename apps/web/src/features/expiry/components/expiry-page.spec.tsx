@@ -117,6 +117,7 @@ function renderPage({
   return renderSignedIn(<ExpiryPage />, {
     user: aUser({ role }),
     language,
+    path: '/expiry',
     routes: {
       'GET /api/pharmacies': () => fakeResponse(200, pharmacies),
       ...expiringServer({ 7: list.filter((row) => row.daysToExpiry <= 7), 30: list }),

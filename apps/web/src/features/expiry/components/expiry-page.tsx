@@ -1,23 +1,23 @@
 import type { ExpiringBatch, ExpiringSort } from '@pharmacy/contracts';
-import { Badge, Box, Button, Card, Flex, Grid, Heading, IconButton, Select, Table, Text } from '@radix-ui/themes';
+import { Badge, Button, Card, Flex, Grid, IconButton, Select, Table, Text } from '@radix-ui/themes';
 import type { ComponentProps } from 'react';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DataTable } from '../../../components/data-table';
 import { DownloadIcon, PackageMinusIcon, PercentIcon, TransferIcon } from '../../../components/icons';
-import { PaginationBar } from '../../../components/pagination-bar';
+import { ListPage } from '../../../components/list-page';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
 import { usePermissions, useRole } from '../../../lib/authorization';
 import { localizedName } from '../../../lib/catalogue';
 import { useDayFormatter } from '../../../lib/dates';
 import { usePharmacies } from '../../../lib/pharmacies';
+import { useCsvExport } from '../../../lib/csv-export';
+import { useListSearch } from '../../../lib/list-search';
 import { useSignedInUser } from '../../../lib/session';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { fetchAllExpiring, useExpiringPage, useExpiringSummary } from '../api/expiry';
-import { useExportExpiry } from '../hooks/use-export-expiry';
+import { expiryListDefaults, expiryListRequest, expiryListSearch } from '../expiry-list';
+import { expiryCsvColumns, expiryCsvExport } from '../utils/expiry-csv';
 import {
-  DEFAULT_EXPIRY_WINDOW,
   discountPercentOf,
   EXPIRY_WINDOWS,
   expiryStatus,
@@ -31,7 +31,6 @@ import { ExpiryStatusBadge } from './expiry-status-badge';
 import { ExpiryTransferDialog, type PharmacyOption } from './expiry-transfer-dialog';
 import { WriteOffDialog } from './write-off-dialog';
 import { PharmacyFilter } from '../../../components/pharmacy-filter';
-import { SearchField } from '../../../components/search-field';
 import { RowTooltip } from '../../../components/row-tooltip';
 
 type Color = ComponentProps<typeof Text>['color'];
@@ -62,24 +61,12 @@ export function ExpiryPage() {
   const user = useSignedInUser();
   const day = useDayFormatter();
   const pharmacies = usePharmacies();
-  const [days, setDays] = useState<ExpiryWindow>(DEFAULT_EXPIRY_WINDOW);
-  const [pharmacyId, setPharmacyId] = useState<string | null>(null);
-  const [query, setQuery] = useState('');
-  // The server searches as one stops typing; a new search starts on the first page.
-  const settledQuery = useDebouncedValue(query, 250);
-  const [sort, setSort] = useState<ExpiringSort>('expiry');
-  const [page, setPage] = useState(1);
-  const [searched, setSearched] = useState(settledQuery);
-  if (searched !== settledQuery) {
-    setSearched(settledQuery);
-    setPage(1);
-  }
-  const list = { days, pharmacyId, q: settledQuery, sort };
-  const expiring = useExpiringPage({ ...list, page });
+  const list = useListSearch(expiryListSearch, expiryListDefaults);
+  const request = expiryListRequest(list.values);
+  const { days, pharmacyId, q, sort } = request;
+  const expiring = useExpiringPage(request);
   const totals = useExpiringSummary(days, pharmacyId);
-  const [exporting, setExporting] = useState(false);
   const [action, setAction] = useState<Action>(null);
-  const exportCsv = useExportExpiry();
 
   const { filterOptions, destinations, pharmacyName } = useMemo(() => {
     const mine = new Set(user.pharmacies.map((pharmacy) => pharmacy.id));
@@ -101,9 +88,11 @@ export function ExpiryPage() {
     };
   }, [pharmacies.data, user.pharmacies, role, language]);
 
+  const csv = useCsvExport(
+    useMemo(() => expiryCsvColumns(pharmacyName), [pharmacyName]),
+    expiryCsvExport,
+  );
   const pageWindow = expiring.window;
-  // A write-off or a transfer can empty the last page: show the one before it.
-  if (expiring.data && !expiring.isPlaceholderData && page > pageWindow.pageCount) setPage(pageWindow.pageCount);
   const summary = totals.data;
   const percent = (value: number) => intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 2 });
 
@@ -211,23 +200,15 @@ export function ExpiryPage() {
   const close = () => setAction(null);
 
   return (
-    <Flex direction="column" gap="5">
-      <Flex justify="between" align={{ md: 'end' }} gap="3" direction={{ initial: 'column', md: 'row' }}>
-        <Box>
-          <Heading as="h1" size="7">
-            <FormattedMessage id="expiry.title" />
-          </Heading>
-          <Text as="p" color="gray" mt="1">
-            <FormattedMessage id="expiry.subtitle" />
-          </Text>
-        </Box>
+    <ListPage
+      title="expiry.title"
+      subtitle="expiry.subtitle"
+      actionsFrom="md"
+      actions={
         <Flex gap="2" direction={{ initial: 'column', xs: 'row' }} flexShrink="0">
           <Select.Root
             value={String(days)}
-            onValueChange={(value) => {
-              setDays(Number(value) as ExpiryWindow);
-              setPage(1);
-            }}
+            onValueChange={(value) => list.update({ days: Number(value) as ExpiryWindow })}
           >
             <Select.Trigger aria-label={intl.formatMessage({ id: 'expiry.window.label' })} />
             <Select.Content position="popper">
@@ -240,66 +221,60 @@ export function ExpiryPage() {
           </Select.Root>
           <PharmacyFilter
             value={pharmacyId}
-            onChange={(next) => {
-              setPharmacyId(next);
-              setPage(1);
-            }}
+            onChange={(next) => list.update({ pharmacy: next ?? undefined })}
             options={filterOptions}
             label={{ id: 'expiry.pharmacyFilter' }}
             allLabel={{ id: 'expiry.allPharmacies' }}
           />
           <Button
             variant="soft"
-            onClick={() => {
-              setExporting(true);
-              void exportCsv(() => fetchAllExpiring(list), pharmacyName).finally(() => setExporting(false));
-            }}
+            onClick={() => void csv.download(() => fetchAllExpiring(request))}
             disabled={expiring.isPending}
-            loading={exporting}
+            loading={csv.isPending}
           >
             <DownloadIcon />
             <FormattedMessage id="expiry.export" />
           </Button>
         </Flex>
-      </Flex>
-
-      {role === 'admin' && <ExpiryScanCard />}
-
-      <Grid columns={{ initial: '1', xs: '3' }} gap="3" asChild>
-        <ul className="plain-list" aria-label={intl.formatMessage({ id: 'expiry.summary' })}>
-          {cards.map((card) => (
-            <Card asChild key={card.key} className="summary-card" data-card={card.key}>
-              <li>
-                <Text as="div" size="2" color="gray">
-                  {intl.formatMessage(card.label)}
-                </Text>
-                <Text as="div" size="6" weight="bold" color={summary && summary[card.key] > 0 ? card.color : undefined}>
-                  {summary ? intl.formatNumber(summary[card.key]) : '—'}
-                </Text>
-                <Text as="div" size="1" color="gray">
-                  {summary ? (
-                    <FormattedMessage id="expiry.card.units" values={{ count: summary[card.units] }} />
-                  ) : (
-                    '\u00a0'
-                  )}
-                </Text>
-              </li>
-            </Card>
-          ))}
-        </ul>
-      </Grid>
-
-      <SearchField
-        className="search-field"
-        value={query}
-        onValueChange={setQuery}
-        label={intl.formatMessage({ id: 'expiry.search' })}
-      />
-
-      <DataTable
-        label={intl.formatMessage({ id: 'expiry.table.label' })}
-        size="1"
-        columns={[
+      }
+      summary={
+        <>
+          {role === 'admin' && <ExpiryScanCard />}
+          <Grid columns={{ initial: '1', xs: '3' }} gap="3" asChild>
+            <ul className="plain-list" aria-label={intl.formatMessage({ id: 'expiry.summary' })}>
+              {cards.map((card) => (
+                <Card asChild key={card.key} className="summary-card" data-card={card.key}>
+                  <li>
+                    <Text as="div" size="2" color="gray">
+                      {intl.formatMessage(card.label)}
+                    </Text>
+                    <Text
+                      as="div"
+                      size="6"
+                      weight="bold"
+                      color={summary && summary[card.key] > 0 ? card.color : undefined}
+                    >
+                      {summary ? intl.formatNumber(summary[card.key]) : '—'}
+                    </Text>
+                    <Text as="div" size="1" color="gray">
+                      {summary ? (
+                        <FormattedMessage id="expiry.card.units" values={{ count: summary[card.units] }} />
+                      ) : (
+                        '\u00a0'
+                      )}
+                    </Text>
+                  </li>
+                </Card>
+              ))}
+            </ul>
+          </Grid>
+        </>
+      }
+      search={{ list, label: 'expiry.search', className: 'search-field' }}
+      table={{
+        label: 'expiry.table.label',
+        size: '1',
+        columns: [
           { id: 'expiry.column.product', minWidth: '180px', sortKey: 'name' },
           { id: 'expiry.column.batch' },
           { id: 'expiry.column.pharmacy', minWidth: '130px', sortKey: 'pharmacy' },
@@ -310,46 +285,21 @@ export function ExpiryPage() {
           { id: 'expiry.column.discount' },
           // Auditors change nothing: no column of actions they could not take.
           ...(canWrite ? [{ id: 'expiry.column.actions' } as const] : []),
-        ]}
-        loadError={
-          expiring.isError
-            ? {
-                title: <FormattedMessage id="expiry.error.fetch" />,
-                children: <FormattedMessage id="expiry.error.tryAgain" />,
-                onRetry: () => void expiring.refetch(),
-                isRetrying: expiring.isFetching,
-              }
-            : undefined
-        }
-        isLoading={expiring.isPending}
-        rows={pageWindow.rows}
-        renderRow={renderRow}
-        sort={sort}
-        onSortChange={(next) => {
-          setSort(next as ExpiringSort);
-          setPage(1);
-        }}
-        empty={
-          settledQuery.trim() === '' ? (
+        ],
+        query: expiring,
+        window: pageWindow,
+        loadError: { title: 'expiry.error.fetch', description: 'expiry.error.tryAgain' },
+        renderRow,
+        sort: { value: sort, onChange: (next) => list.update({ sort: next as ExpiringSort }) },
+        empty:
+          q === '' ? (
             <FormattedMessage id="expiry.empty" values={{ days }} />
           ) : (
             <FormattedMessage id="expiry.emptySearch" />
-          )
-        }
-      />
-
-      <PaginationBar
-        page={pageWindow.page}
-        pageCount={pageWindow.pageCount}
-        onPageChange={setPage}
-        summary={
-          <FormattedMessage
-            id="expiry.showing"
-            values={{ from: pageWindow.from, to: pageWindow.to, total: pageWindow.total }}
-          />
-        }
-      />
-
+          ),
+        paging: { list, showing: 'expiry.showing' },
+      }}
+    >
       <DiscountDialog batch={action?.kind === 'discount' ? action.batch : null} onClose={close} />
       <ExpiryTransferDialog
         batch={action?.kind === 'transfer' ? action.batch : null}
@@ -362,6 +312,6 @@ export function ExpiryPage() {
         pharmacyName={action?.kind === 'writeOff' ? pharmacyName(action.batch) : ''}
         onClose={close}
       />
-    </Flex>
+    </ListPage>
   );
 }

@@ -1,64 +1,57 @@
 import type { ExpiringBatch } from '@pharmacy/contracts';
+import type { MessageId } from '../../../i18n/messages';
 import { localizedName } from '../../../lib/catalogue';
-import { toCsv } from '../../../lib/csv';
+import { datedCsvFileName, type CsvColumn, type CsvExportOptions } from '../../../lib/csv-export';
 import { discountPercentOf, expiryStatus, shortSku, type ExpiryStatus } from './expiry';
 
-export interface ExpiryCsvLabels {
-  product: string;
-  sku: string;
-  batch: string;
-  pharmacy: string;
-  quantity: string;
-  expiryDate: string;
-  daysLeft: string;
-  status: string;
-  discount: string;
-  recordedExpired: string;
-  statuses: Record<ExpiryStatus, string>;
-}
+export const expiryStatusLabels = {
+  expired: { id: 'expiry.status.expired' },
+  critical: { id: 'expiry.status.critical' },
+  high: { id: 'expiry.status.high' },
+  monitor: { id: 'expiry.status.monitor' },
+} as const satisfies Record<ExpiryStatus, { id: MessageId }>;
 
 /**
- * The table's columns in the reader's language; dates as YYYY-MM-DD and figures as plain numbers, so a
- * spreadsheet reads them as dates and numbers. `toCsv` adds the byte order mark
- * spreadsheets need for Arabic.
+ * The table's columns in the reader's language; dates as YYYY-MM-DD and
+ * figures as plain numbers, so a spreadsheet reads them as dates and numbers.
+ * `pharmacyName`: the pharmacy as the table names it (the rows carry the English name only).
  */
-export function buildExpiryCsv(
-  rows: readonly ExpiringBatch[],
-  {
-    labels,
-    language,
-    pharmacyName = (row) => row.pharmacyName,
-  }: { labels: ExpiryCsvLabels; language: 'en' | 'ar'; pharmacyName?: (row: ExpiringBatch) => string },
-): string {
-  const header = [
-    labels.product,
-    labels.sku,
-    labels.batch,
-    labels.pharmacy,
-    labels.quantity,
-    labels.expiryDate,
-    labels.daysLeft,
-    labels.status,
-    labels.discount,
-    labels.recordedExpired,
+export function expiryCsvColumns(
+  pharmacyName: (row: ExpiringBatch) => string = (row) => row.pharmacyName,
+): readonly CsvColumn<ExpiringBatch>[] {
+  return [
+    {
+      header: { id: 'expiry.column.product' },
+      cell: (row, { language }) => localizedName(row.productName, row.productNameAr, language),
+    },
+    { header: { id: 'expiry.column.sku' }, cell: (row) => shortSku(row.productId) },
+    { header: { id: 'expiry.column.batch' }, cell: (row) => row.batchNumber },
+    { header: { id: 'expiry.column.pharmacy' }, cell: pharmacyName },
+    { header: { id: 'expiry.column.quantity' }, cell: (row) => row.quantity },
+    { header: { id: 'expiry.column.expiryDate' }, cell: (row) => row.expiryDate },
+    { header: { id: 'expiry.column.daysLeft' }, cell: (row) => row.daysToExpiry },
+    {
+      header: { id: 'expiry.column.status' },
+      cell: (row, { intl }) => intl.formatMessage(expiryStatusLabels[expiryStatus(row.daysToExpiry)]),
+    },
+    { header: { id: 'expiry.csv.discount' }, cell: (row) => discountPercentOf(row) ?? '' },
+    { header: { id: 'expiry.csv.recordedExpired' }, cell: (row) => row.expiredOn ?? '' },
   ];
-  const lines = rows.map((row) => [
-    localizedName(row.productName, row.productNameAr, language),
-    shortSku(row.productId),
-    row.batchNumber,
-    pharmacyName(row),
-    row.quantity,
-    row.expiryDate,
-    row.daysToExpiry,
-    labels.statuses[expiryStatus(row.daysToExpiry)],
-    discountPercentOf(row) ?? '',
-    row.expiredOn ?? '',
-  ]);
-  return toCsv([header, ...lines]);
 }
 
 /** Specification 001 §9: `expiry-report-YYYY-MM-DD.csv`, dated in the user's own calendar. */
 export function expiryCsvFileName(now: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `expiry-report-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+  return datedCsvFileName('expiry-report', now);
 }
+
+/** Specification 001 §8: 'No Data' when there is nothing to export, 'Export Failed' when it cannot be made. */
+export const expiryCsvExport: CsvExportOptions<ExpiringBatch> = {
+  fileName: expiryCsvFileName,
+  readFailed: { title: 'expiry.export.failed', description: 'expiry.export.failedDescription' },
+  empty: { title: 'expiry.export.noData', description: 'expiry.export.noDataDescription' },
+  done: (rows) => ({
+    title: 'expiry.export.done',
+    description: 'expiry.export.doneDescription',
+    values: { count: rows.length },
+  }),
+};

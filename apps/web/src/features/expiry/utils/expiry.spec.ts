@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { validationMessages as m } from '@pharmacy/contracts';
 import { anExpiringBatch } from '../../../test/expiry';
 import { discountPercentOf, expiryStatus, isPastExpiry, shortSku } from './expiry';
-import { buildExpiryCsv, expiryCsvFileName } from './expiry-csv';
+import { csvIn } from '../../../test/csv';
+import { expiryCsvColumns, expiryCsvFileName } from './expiry-csv';
 import { validateExpiryTransfer, validateWriteOff } from './expiry-forms';
 
 describe('expiry management status (specification 001 §4)', () => {
@@ -45,24 +46,26 @@ describe('the expiry CSV', () => {
   });
 
   it('has the table columns, status words and discount, with a byte order mark', () => {
-    const csv = buildExpiryCsv(
+    const csv = csvIn(
       [anExpiringBatch({ daysToExpiry: -2, discountPercentage: '25.00', expiredOn: '2026-11-20' })],
+      expiryCsvColumns(),
       {
-        language: 'ar',
-        labels: {
-          product: 'Product',
-          sku: 'SKU',
-          batch: 'Batch',
-          pharmacy: 'Pharmacy',
-          quantity: 'Quantity',
-          expiryDate: 'Expiry Date',
-          daysLeft: 'Days Left',
-          status: 'Status',
-          discount: 'Discount (%)',
-          recordedExpired: 'Recorded expired on',
-          statuses: { expired: 'Expired', critical: 'Critical', high: 'High Priority', monitor: 'Monitor' },
-        },
+        'expiry.column.product': 'Product',
+        'expiry.column.sku': 'SKU',
+        'expiry.column.batch': 'Batch',
+        'expiry.column.pharmacy': 'Pharmacy',
+        'expiry.column.quantity': 'Quantity',
+        'expiry.column.expiryDate': 'Expiry Date',
+        'expiry.column.daysLeft': 'Days Left',
+        'expiry.column.status': 'Status',
+        'expiry.csv.discount': 'Discount (%)',
+        'expiry.csv.recordedExpired': 'Recorded expired on',
+        'expiry.status.expired': 'Expired',
+        'expiry.status.critical': 'Critical',
+        'expiry.status.high': 'High Priority',
+        'expiry.status.monitor': 'Monitor',
       },
+      'ar',
     );
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([

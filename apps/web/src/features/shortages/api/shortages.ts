@@ -30,12 +30,9 @@ export function useShortagePage(request: ShortageListRequest & { page: number })
   return useServerPage(shortageItemSchema, shortagePageRequest(request));
 }
 
-/** The first page as the screen opens (every pharmacy, largest deficit first), for the route to read ahead. */
-export function firstShortagePageQueryOptions() {
-  return serverPageQueryOptions(
-    shortageItemSchema,
-    shortagePageRequest({ pharmacyId: null, q: '', sort: '-deficit', page: 1 }),
-  );
+/** The page the address names, for the route to read ahead. */
+export function shortagePageQueryOptions(request: ShortageListRequest & { page: number }) {
+  return serverPageQueryOptions(shortageItemSchema, shortagePageRequest(request));
 }
 
 function shortagePageRequest(request: ShortageListRequest & { page: number }) {

@@ -105,6 +105,7 @@ function renderPage({
   return renderSignedIn(<ShortagesPage />, {
     user: aUser(),
     language,
+    path: '/shortages',
     routes: {
       ...shortageServer(items),
       'GET /api/pharmacies': () => fakeResponse(200, pharmacies),

@@ -1,24 +1,24 @@
 import type { ShortageItem, ShortageSort, ShortageSummaryCounts } from '@pharmacy/contracts';
-import { Badge, Box, Button, Card, Flex, Grid, Heading, IconButton, Table, Text } from '@radix-ui/themes';
+import { Badge, Button, Card, Flex, Grid, IconButton, Table, Text } from '@radix-ui/themes';
 import type { ComponentProps } from 'react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DataTable } from '../../../components/data-table';
-import { PaginationBar } from '../../../components/pagination-bar';
 import { DownloadIcon, TransferIcon } from '../../../components/icons';
+import { ListPage } from '../../../components/list-page';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
 import { usePermissions, useRole } from '../../../lib/authorization';
 import { localizedName } from '../../../lib/catalogue';
+import { useCsvExport } from '../../../lib/csv-export';
+import { useListSearch } from '../../../lib/list-search';
 import { usePharmacies } from '../../../lib/pharmacies';
 import { usePageNavigation } from '../../../lib/route-exists';
 import { useSignedInUser } from '../../../lib/session';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { fetchAllShortages, useShortagePage, useShortageSummary } from '../api/shortages';
-import { useExportShortages } from '../hooks/use-export-shortages';
+import { shortageListDefaults, shortageListRequest, shortageListSearch } from '../shortage-list';
+import { shortageCsvColumns, shortageCsvExport, shortageStatusLabels } from '../utils/shortages-csv';
 import { deficitSeverity, isCritical, suggestedTransfer, type DeficitSeverity } from '../utils/shortages';
 import { PharmacyFilter } from '../../../components/pharmacy-filter';
-import { SearchField } from '../../../components/search-field';
 import { RowTooltip } from '../../../components/row-tooltip';
 
 const TRANSFERS_PATH = '/transfers';
@@ -32,13 +32,10 @@ const cards: readonly { key: keyof ShortageSummaryCounts; label: { id: MessageId
   { key: 'deficit', label: { id: 'shortages.card.deficit' }, color: 'amber' },
 ];
 
-const statusLooks: Record<
-  ShortageItem['status'],
-  Pick<ComponentProps<typeof Badge>, 'color'> & { label: { id: MessageId } }
-> = {
-  can_fulfill: { color: 'green', label: { id: 'shortages.status.can_fulfill' } },
-  partial: { color: 'amber', label: { id: 'shortages.status.partial' } },
-  no_source: { color: 'red', label: { id: 'shortages.status.no_source' } },
+const statusColors: Record<ShortageItem['status'], ComponentProps<typeof Badge>['color']> = {
+  can_fulfill: 'green',
+  partial: 'amber',
+  no_source: 'red',
 };
 
 // Specification 001 §4, §9: the more is missing, the stronger the colour.
@@ -52,26 +49,14 @@ export function ShortagesPage() {
   const { canWrite } = usePermissions();
   const user = useSignedInUser();
   const pharmacies = usePharmacies();
-  const [pharmacyId, setPharmacyId] = useState<string | null>(null);
-  const [query, setQuery] = useState('');
-  // The server searches as one stops typing; a new search starts on the first page.
-  const settledQuery = useDebouncedValue(query, 250);
-  const [sort, setSort] = useState<ShortageSort>('-deficit');
-  const [page, setPage] = useState(1);
-  const [searched, setSearched] = useState(settledQuery);
-  if (searched !== settledQuery) {
-    setSearched(settledQuery);
-    setPage(1);
-  }
-  const list = { pharmacyId, q: settledQuery, sort };
-  const shortages = useShortagePage({ ...list, page });
-  const totals = useShortageSummary(pharmacyId, settledQuery);
-  const exportCsv = useExportShortages();
-  const [exporting, setExporting] = useState(false);
+  const list = useListSearch(shortageListSearch, shortageListDefaults);
+  const request = shortageListRequest(list.values);
+  const { pharmacyId, q, sort } = request;
+  const shortages = useShortagePage(request);
+  const totals = useShortageSummary(pharmacyId, q);
+  const csv = useCsvExport(shortageCsvColumns, shortageCsvExport);
   const openTransfers = usePageNavigation(TRANSFERS_PATH);
   const pageWindow = shortages.window;
-  // A transfer or a receipt can empty the last page: show the one before it.
-  if (shortages.data && !shortages.isPlaceholderData && page > pageWindow.pageCount) setPage(pageWindow.pageCount);
   const summary = totals.data;
 
   // A pharmacist looks at the pharmacies they work at; the server answers only for those anyway.
@@ -88,7 +73,7 @@ export function ShortagesPage() {
     const critical = isCritical(item);
     const severity = deficitSeverity(item.deficit);
     const transfer = suggestedTransfer(item);
-    const status = statusLooks[item.status];
+
     return (
       <Table.Row
         key={`${item.pharmacyId}:${item.productId}`}
@@ -141,8 +126,8 @@ export function ShortagesPage() {
         </Table.Cell>
         <Table.Cell justify="end">{intl.formatNumber(item.otherLocationsCount)}</Table.Cell>
         <Table.Cell>
-          <Badge color={status.color} variant="soft">
-            <FormattedMessage {...status.label} />
+          <Badge color={statusColors[item.status]} variant="soft">
+            <FormattedMessage {...shortageStatusLabels[item.status]} />
           </Badge>
         </Table.Cell>
         <Table.Cell>
@@ -164,70 +149,57 @@ export function ShortagesPage() {
   };
 
   return (
-    <Flex direction="column" gap="5">
-      <Flex justify="between" align={{ sm: 'end' }} gap="3" direction={{ initial: 'column', sm: 'row' }}>
-        <Box>
-          <Heading as="h1" size="7">
-            <FormattedMessage id="shortages.title" />
-          </Heading>
-          <Text as="p" color="gray" mt="1">
-            <FormattedMessage id="shortages.subtitle" />
-          </Text>
-        </Box>
+    <ListPage
+      title="shortages.title"
+      subtitle="shortages.subtitle"
+      actions={
         <Flex gap="2" direction={{ initial: 'column', xs: 'row' }}>
           <PharmacyFilter
             value={pharmacyId}
-            onChange={(next) => {
-              setPharmacyId(next);
-              setPage(1);
-            }}
+            onChange={(next) => list.update({ pharmacy: next ?? undefined })}
             options={options}
             label={{ id: 'shortages.pharmacyFilter' }}
             allLabel={{ id: 'shortages.allPharmacies' }}
           />
           <Button
             variant="soft"
-            onClick={() => {
-              setExporting(true);
-              void exportCsv(() => fetchAllShortages(list)).finally(() => setExporting(false));
-            }}
+            onClick={() => void csv.download(() => fetchAllShortages(request))}
             disabled={shortages.isPending}
-            loading={exporting}
+            loading={csv.isPending}
           >
             <DownloadIcon />
             <FormattedMessage id="shortages.export" />
           </Button>
         </Flex>
-      </Flex>
-
-      <Grid columns={{ initial: '2', md: '4' }} gap="3" asChild>
-        <ul className="plain-list" aria-label={intl.formatMessage({ id: 'shortages.summary' })}>
-          {cards.map((card) => (
-            <Card asChild key={card.key} className="summary-card" data-card={card.key}>
-              <li>
-                <Text as="div" size="2" color="gray">
-                  {intl.formatMessage(card.label)}
-                </Text>
-                <Text as="div" size="6" weight="bold" color={summary && summary[card.key] > 0 ? card.color : undefined}>
-                  {summary ? intl.formatNumber(summary[card.key]) : '—'}
-                </Text>
-              </li>
-            </Card>
-          ))}
-        </ul>
-      </Grid>
-
-      <SearchField
-        className="search-field"
-        value={query}
-        onValueChange={setQuery}
-        label={intl.formatMessage({ id: 'shortages.search' })}
-      />
-
-      <DataTable
-        label={intl.formatMessage({ id: 'shortages.table.label' })}
-        size="1"
-        columns={[
+      }
+      summary={
+        <Grid columns={{ initial: '2', md: '4' }} gap="3" asChild>
+          <ul className="plain-list" aria-label={intl.formatMessage({ id: 'shortages.summary' })}>
+            {cards.map((card) => (
+              <Card asChild key={card.key} className="summary-card" data-card={card.key}>
+                <li>
+                  <Text as="div" size="2" color="gray">
+                    {intl.formatMessage(card.label)}
+                  </Text>
+                  <Text
+                    as="div"
+                    size="6"
+                    weight="bold"
+                    color={summary && summary[card.key] > 0 ? card.color : undefined}
+                  >
+                    {summary ? intl.formatNumber(summary[card.key]) : '—'}
+                  </Text>
+                </li>
+              </Card>
+            ))}
+          </ul>
+        </Grid>
+      }
+      search={{ list, label: 'shortages.search', className: 'search-field' }}
+      table={{
+        label: 'shortages.table.label',
+        size: '1',
+        columns: [
           { id: 'shortages.column.product', minWidth: '160px', sortKey: 'name' },
           { id: 'shortages.column.sku' },
           { id: 'shortages.column.pharmacy', minWidth: '130px', sortKey: 'pharmacy' },
@@ -238,45 +210,15 @@ export function ShortagesPage() {
           { id: 'shortages.column.others', justify: 'end' },
           { id: 'shortages.column.status' },
           { id: 'shortages.column.actions' },
-        ]}
-        loadError={
-          shortages.isError
-            ? {
-                title: <FormattedMessage id="shortages.error.fetch" />,
-                children: <FormattedMessage id="shortages.error.tryAgain" />,
-                onRetry: () => void shortages.refetch(),
-                isRetrying: shortages.isFetching,
-              }
-            : undefined
-        }
-        isLoading={shortages.isPending}
-        rows={pageWindow.rows}
-        renderRow={renderRow}
-        sort={sort}
-        onSortChange={(next) => {
-          setSort(next as ShortageSort);
-          setPage(1);
-        }}
-        empty={
-          settledQuery.trim() === '' ? (
-            <FormattedMessage id="shortages.empty" />
-          ) : (
-            <FormattedMessage id="shortages.emptySearch" />
-          )
-        }
-      />
-
-      <PaginationBar
-        page={pageWindow.page}
-        pageCount={pageWindow.pageCount}
-        onPageChange={setPage}
-        summary={
-          <FormattedMessage
-            id="shortages.showing"
-            values={{ from: pageWindow.from, to: pageWindow.to, total: pageWindow.total }}
-          />
-        }
-      />
-    </Flex>
+        ],
+        query: shortages,
+        window: pageWindow,
+        loadError: { title: 'shortages.error.fetch', description: 'shortages.error.tryAgain' },
+        renderRow,
+        sort: { value: sort, onChange: (next) => list.update({ sort: next as ShortageSort }) },
+        empty: q === '' ? <FormattedMessage id="shortages.empty" /> : <FormattedMessage id="shortages.emptySearch" />,
+        paging: { list, showing: 'shortages.showing' },
+      }}
+    />
   );
 }

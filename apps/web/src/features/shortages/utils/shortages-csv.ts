@@ -1,55 +1,51 @@
 import type { ShortageItem } from '@pharmacy/contracts';
 import { localizedName } from '../../../lib/catalogue';
-import { toCsv } from '../../../lib/csv';
+import { datedCsvFileName, type CsvColumn, type CsvExportOptions } from '../../../lib/csv-export';
 
-export interface ShortagesCsvLabels {
-  product: string;
-  sku: string;
-  pharmacy: string;
-  current: string;
-  minimum: string;
-  deficit: string;
-  source: string;
-  sourceStock: string;
-  others: string;
-  status: string;
-  statuses: Record<ShortageItem['status'], string>;
-}
+/** The table's columns, in the reader's language. */
+export const shortageCsvColumns: readonly CsvColumn<ShortageItem>[] = [
+  {
+    header: { id: 'shortages.column.product' },
+    cell: (item, { language }) => localizedName(item.productName, item.productNameAr, language),
+  },
+  { header: { id: 'shortages.column.sku' }, cell: (item) => item.productSku },
+  {
+    header: { id: 'shortages.column.pharmacy' },
+    cell: (item, { language }) => localizedName(item.pharmacyName, item.pharmacyNameAr, language),
+  },
+  { header: { id: 'shortages.column.current' }, cell: (item) => item.currentStock },
+  { header: { id: 'shortages.column.minimum' }, cell: (item) => item.minStockLevel },
+  { header: { id: 'shortages.column.deficit' }, cell: (item) => item.deficit },
+  {
+    header: { id: 'shortages.column.source' },
+    cell: (item, { language }) =>
+      item.suggestedSource ? localizedName(item.suggestedSource, item.suggestedSourceNameAr, language) : '',
+  },
+  {
+    header: { id: 'shortages.csv.sourceStock' },
+    cell: (item) => (item.suggestedSource ? item.suggestedSourceStock : ''),
+  },
+  { header: { id: 'shortages.column.others' }, cell: (item) => item.otherLocationsCount },
+  {
+    header: { id: 'shortages.column.status' },
+    cell: (item, { intl }) => intl.formatMessage(shortageStatusLabels[item.status]),
+  },
+];
 
-/** The table's columns, in the reader's language; `toCsv` adds the byte order mark spreadsheets need for Arabic. */
-export function buildShortagesCsv(
-  items: readonly ShortageItem[],
-  { labels, language }: { labels: ShortagesCsvLabels; language: 'en' | 'ar' },
-): string {
-  const header = [
-    labels.product,
-    labels.sku,
-    labels.pharmacy,
-    labels.current,
-    labels.minimum,
-    labels.deficit,
-    labels.source,
-    labels.sourceStock,
-    labels.others,
-    labels.status,
-  ];
-  const lines = items.map((item) => [
-    localizedName(item.productName, item.productNameAr, language),
-    item.productSku,
-    localizedName(item.pharmacyName, item.pharmacyNameAr, language),
-    item.currentStock,
-    item.minStockLevel,
-    item.deficit,
-    item.suggestedSource ? localizedName(item.suggestedSource, item.suggestedSourceNameAr, language) : '',
-    item.suggestedSource ? item.suggestedSourceStock : '',
-    item.otherLocationsCount,
-    labels.statuses[item.status],
-  ]);
-  return toCsv([header, ...lines]);
-}
+export const shortageStatusLabels = {
+  can_fulfill: { id: 'shortages.status.can_fulfill' },
+  partial: { id: 'shortages.status.partial' },
+  no_source: { id: 'shortages.status.no_source' },
+} as const;
 
 /** Specification 001 §9: `shortage-report-YYYY-MM-DD.csv`, dated in the user's own calendar. */
 export function shortagesCsvFileName(now: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `shortage-report-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+  return datedCsvFileName('shortage-report', now);
 }
+
+/** Specification 001 §8: with nothing to export, 'Export Failed: No shortage data available to export.' */
+export const shortageCsvExport: CsvExportOptions<ShortageItem> = {
+  fileName: shortagesCsvFileName,
+  readFailed: { title: 'shortages.export.failed', description: 'shortages.export.error' },
+  empty: { title: 'shortages.export.failed', description: 'shortages.export.empty' },
+};

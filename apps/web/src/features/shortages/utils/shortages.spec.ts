@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { aShortage as aTestShortage } from '../../../test/transfers';
-import { buildShortagesCsv, shortagesCsvFileName } from './shortages-csv';
+import { csvIn } from '../../../test/csv';
+import { shortageCsvColumns, shortagesCsvFileName } from './shortages-csv';
 import { deficitSeverity, isCritical, suggestedTransfer } from './shortages';
 
 const aShortage = (overrides: Parameters<typeof aTestShortage>[0] = {}) =>
@@ -32,22 +33,26 @@ describe('shortages', () => {
   it('exports the table, named with the date', () => {
     expect(shortagesCsvFileName(new Date(2026, 10, 3))).toBe('shortage-report-2026-11-03.csv');
     const labels = {
-      product: 'Product',
-      sku: 'SKU',
-      pharmacy: 'Pharmacy',
-      current: 'Current Stock',
-      minimum: 'Minimum',
-      deficit: 'Deficit',
-      source: 'Suggested Source',
-      sourceStock: 'Available at Source',
-      others: 'Other Locations',
-      status: 'Status',
-      statuses: { can_fulfill: 'Can Fulfill', partial: 'Partial', no_source: 'No Source' },
+      'shortages.column.product': 'Product',
+      'shortages.column.sku': 'SKU',
+      'shortages.column.pharmacy': 'Pharmacy',
+      'shortages.column.current': 'Current Stock',
+      'shortages.column.minimum': 'Minimum',
+      'shortages.column.deficit': 'Deficit',
+      'shortages.column.source': 'Suggested Source',
+      'shortages.csv.sourceStock': 'Available at Source',
+      'shortages.column.others': 'Other Locations',
+      'shortages.column.status': 'Status',
+      'shortages.status.can_fulfill': 'Can Fulfill',
+      'shortages.status.partial': 'Partial',
+      'shortages.status.no_source': 'No Source',
     };
-    const csv = buildShortagesCsv([aShortage(), aShortage({ suggestedSource: null, status: 'no_source' })], {
+    const csv = csvIn(
+      [aShortage(), aShortage({ suggestedSource: null, status: 'no_source' })],
+      shortageCsvColumns,
       labels,
-      language: 'ar',
-    });
+      'ar',
+    );
     expect(csv.split('\r\n')).toEqual([
       '\uFEFFProduct,SKU,Pharmacy,Current Stock,Minimum,Deficit,Suggested Source,Available at Source,Other Locations,Status',
       'باراسيتامول ٥٠٠ ملغ,PAR-500,صيدلية وسط البلد,4,10,6,Abdoun Branch,20,1,Can Fulfill',
