@@ -1,3 +1,4 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   cancelCountSchema,
@@ -21,6 +22,7 @@ import { sendPage } from '../common/paging';
 import { PharmacyScope } from '../common/pharmacy-scope';
 import { Caller, Ctx, type RequestContext } from '../common/request-context';
 import { ZodValidationPipe } from '../common/validation';
+import { CancelCountCommand, PostCountCommand, RecordCountsCommand, StartCountCommand } from './counts.commands';
 import { StockCounts } from './counts.service';
 
 const countId = new ParseId(countNotFound);
@@ -32,6 +34,7 @@ const countId = new ParseId(countNotFound);
 @Controller('api/stock-counts')
 export class CountsHttpController {
   constructor(
+    private readonly commands: CommandBus,
     private readonly counts: StockCounts,
     private readonly scope: PharmacyScope,
   ) {}
@@ -73,7 +76,7 @@ export class CountsHttpController {
     @Caller() caller: Principal,
     @Ctx() context: RequestContext,
   ): Promise<StockCountDetail> {
-    return this.counts.start(input, caller, context);
+    return this.commands.execute(new StartCountCommand(input, caller, context));
   }
 
   @Put(':id/counts')
@@ -84,7 +87,7 @@ export class CountsHttpController {
     @Caller() caller: Principal,
     @Ctx() context: RequestContext,
   ): Promise<StockCountDetail> {
-    return this.counts.record(id, input, caller, context);
+    return this.commands.execute(new RecordCountsCommand(id, input, caller, context));
   }
 
   /** Records, per counted batch, an adjustment of (counted − expected at the start). */
@@ -96,7 +99,7 @@ export class CountsHttpController {
     @Caller() caller: Principal,
     @Ctx() context: RequestContext,
   ): Promise<StockCountDetail> {
-    return this.counts.post(id, caller, context);
+    return this.commands.execute(new PostCountCommand(id, caller, context));
   }
 
   @Post(':id/cancel')
@@ -108,6 +111,6 @@ export class CountsHttpController {
     @Caller() caller: Principal,
     @Ctx() context: RequestContext,
   ): Promise<StockCountDetail> {
-    return this.counts.cancel(id, input.reason, caller, context);
+    return this.commands.execute(new CancelCountCommand(id, input.reason, caller, context));
   }
 }

@@ -1,102 +1,27 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import type { CountSort, RecordCountsInput, StartCountInput, StockCount, StockCountDetail } from '@pharmacy/contracts';
-import { countNotFound, DomainError, stockDecider, stockStreamId, todayIn, type StockCommand } from '@pharmacy/domain';
+import type { CountSort, StockCount, StockCountDetail } from '@pharmacy/contracts';
+import { countNotFound } from '@pharmacy/domain';
 import type { ReadDb } from '@pharmacy/read-db';
 import type { Principal } from '../common/access/access';
-import { CommandExecutor } from '../common/command-executor';
-import { newEntityId } from '../common/idempotency';
 import { PharmacyScope } from '../common/pharmacy-scope';
-import type { RequestContext } from '../common/request-context';
 import { WriteModel } from '../common/write-model';
-import type { AppConfig } from '../config/config';
-import { APP_CONFIG, READ_DB } from '../infrastructure/tokens';
+import { READ_DB } from '../infrastructure/tokens';
 import { inScope, type Scope } from '../catalogue/product.queries';
-import { STOCK_SNAPSHOTS } from '../inventory/stock-snapshots';
 import { personName } from '../common/person-name';
 
 /**
- * Stock counts: started, counted and posted on the pharmacy's stock stream
- * (see libs/domain/src/stock/counts.ts), read from `stock_counts`.
+ * Stock counts as `stock_counts` shows them (the commands that start, count,
+ * post and cancel them are in counts.commands.ts, on the pharmacy's stock
+ * stream: libs/domain/src/stock/counts.ts).
  */
 @Injectable()
 export class StockCounts {
   constructor(
-    private readonly executor: CommandExecutor,
     private readonly writeModel: WriteModel,
     private readonly scope: PharmacyScope,
     @Inject(READ_DB) private readonly db: ReadDb,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  async start(input: StartCountInput, caller: Principal, context: RequestContext): Promise<StockCountDetail> {
-    await this.scope.assertWritable(caller, input.pharmacyId);
-    await this.writeModel.pharmacy(input.pharmacyId);
-    let productIds: string[] | null = null;
-    if (input.categoryId || input.shelfLocation) {
-      if (input.categoryId) await this.writeModel.category(input.categoryId);
-      let products = this.db.selectFrom('products').select('id');
-      if (input.categoryId) products = products.where('categoryId', '=', input.categoryId);
-      if (input.shelfLocation) {
-        products = products.where(sql<boolean>`lower(trim(shelf_location)) = ${input.shelfLocation.toLowerCase()}`);
-      }
-      productIds = (await products.execute()).map((p) => p.id);
-    }
-    const countId = newEntityId(context, 'stock-count');
-    await this.run(input.pharmacyId, context, {
-      type: 'StartCount',
-      countId,
-      pharmacyId: input.pharmacyId,
-      productIds,
-      categoryId: input.categoryId,
-      shelfLocation: input.shelfLocation,
-      note: input.note,
-      by: context.userId,
-      at: new Date().toISOString(),
-    });
-    return this.detail(countId, caller);
-  }
-
-  async record(id: string, input: RecordCountsInput, caller: Principal, context: RequestContext) {
-    const pharmacyId = await this.pharmacyOf(id, caller);
-    await this.run(pharmacyId, context, {
-      type: 'RecordCounts',
-      countId: id,
-      pharmacyId,
-      by: context.userId,
-      counts: input.counts,
-    });
-    return this.detail(id, caller);
-  }
-
-  async post(id: string, caller: Principal, context: RequestContext): Promise<StockCountDetail> {
-    const pharmacyId = await this.pharmacyOf(id, caller);
-    if (!(await this.mayPost(caller, pharmacyId))) {
-      throw new DomainError('FORBIDDEN', "Only an administrator or the pharmacy's manager can post a stock count.");
-    }
-    const now = new Date();
-    await this.run(pharmacyId, context, {
-      type: 'PostCount',
-      countId: id,
-      pharmacyId,
-      by: context.userId,
-      at: now.toISOString(),
-      today: todayIn(this.config.TIME_ZONE, now),
-    });
-    return this.detail(id, caller);
-  }
-
-  async cancel(id: string, reason: string | null, caller: Principal, context: RequestContext) {
-    const pharmacyId = await this.pharmacyOf(id, caller);
-    await this.run(pharmacyId, context, {
-      type: 'CancelCount',
-      countId: id,
-      pharmacyId,
-      by: context.userId,
-      reason,
-    });
-    return this.detail(id, caller);
-  }
 
   async list(scope: Scope): Promise<StockCount[]> {
     let query = this.rows().orderBy('c.startedAt', 'desc').limit(200);
@@ -202,23 +127,19 @@ export class StockCounts {
       ]);
   }
 
-  private async pharmacyOf(id: string, caller: Principal): Promise<string> {
+  /** The pharmacy a count belongs to, when the caller may change it there. */
+  async pharmacyOf(id: string, caller: Principal): Promise<string> {
     const row = await this.db.selectFrom('stockCounts').select('pharmacyId').where('id', '=', id).executeTakeFirst();
     if (!row) throw countNotFound(id);
     await this.scope.assertWritable(caller, row.pharmacyId);
     return row.pharmacyId;
   }
 
-  private async mayPost(caller: Principal, pharmacyId: string): Promise<boolean> {
+  /** Administrators and the pharmacy's manager post counts. */
+  async mayPost(caller: Principal, pharmacyId: string): Promise<boolean> {
     if (caller.role === 'admin') return true;
     const pharmacy = await this.writeModel.pharmacy(pharmacyId);
     return pharmacy.details.managerId === caller.id;
-  }
-
-  private run(pharmacyId: string, context: RequestContext, command: StockCommand) {
-    return this.executor.execute(stockStreamId(pharmacyId), stockDecider, command, context, {
-      snapshot: STOCK_SNAPSHOTS,
-    });
   }
 }
 

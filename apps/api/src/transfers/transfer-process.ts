@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import {
@@ -70,15 +71,22 @@ export function isTransferTrigger(type: string): boolean {
   return (transferProcessTriggers as readonly string[]).includes(type);
 }
 
-@Injectable()
-export class TransferProcess {
+/** Take the step this fact calls for (recorded once however often it is taken); its outcome, or null for none. */
+export class TakeTransferStepCommand extends Command<CommandOutcome<DomainEvent, undefined> | null> {
+  constructor(readonly fact: TransferFact) {
+    super();
+  }
+}
+
+@CommandHandler(TakeTransferStepCommand)
+export class TransferProcess implements ICommandHandler<TakeTransferStepCommand> {
   constructor(
     private readonly executor: CommandExecutor,
+    private readonly commands: CommandBus,
     @Inject(LOGGER) private readonly logger: Pick<Logger, 'warn' | 'error'>,
   ) {}
 
-  /** Takes the step this fact calls for (recorded once however often it is taken); its outcome, or null for none. */
-  async follow(fact: TransferFact): Promise<CommandOutcome<DomainEvent, undefined> | null> {
+  async execute({ fact }: TakeTransferStepCommand): Promise<CommandOutcome<DomainEvent, undefined> | null> {
     if (!isTransferTrigger(fact.type)) return null;
     const event = { type: fact.type, data: fact.data } as Trigger;
     const step = (name: string): { context: RequestContext; causationId: string } => ({
@@ -235,7 +243,7 @@ export class TransferProcess {
    */
   async followNow(fact: TransferFact): Promise<CommandOutcome<DomainEvent, undefined> | null> {
     try {
-      return await this.follow(fact);
+      return await this.commands.execute(new TakeTransferStepCommand(fact));
     } catch (error) {
       const log = error instanceof DomainError ? this.logger.error : this.logger.warn;
       log.call(

@@ -1,3 +1,4 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DomainError, readEvent } from '@pharmacy/domain';
@@ -5,7 +6,7 @@ import type { EventStore, RecordedEvent, Subscription } from '@pharmacy/event-st
 import { acquireLeadership, readCheckpoint, writeCheckpoint } from '@pharmacy/projections';
 import type { ReadDb } from '@pharmacy/read-db';
 import { DATABASE_URL, EVENT_STORE, LOGGER, READ_DB } from '../infrastructure/tokens';
-import { isTransferTrigger, TransferProcess } from './transfer-process';
+import { isTransferTrigger, TakeTransferStepCommand } from './transfer-process';
 
 /** Its checkpoint, next to the projections' (it is not one: it writes to the log, not to tables). */
 export const TRANSFER_REACTOR = { name: 'transfer-process', version: 1 } as const;
@@ -30,7 +31,7 @@ export class TransferReactor implements OnApplicationBootstrap, OnApplicationShu
     @Inject(READ_DB) private readonly db: ReadDb,
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
     @Inject(LOGGER) private readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>,
-    private readonly process: TransferProcess,
+    private readonly commands: CommandBus,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -73,13 +74,15 @@ export class TransferReactor implements OnApplicationBootstrap, OnApplicationShu
     for (const event of events) {
       if (!isTransferTrigger(event.type)) continue;
       try {
-        await this.process.follow({
-          id: event.id,
-          type: event.type,
-          data: readEvent(event).data,
-          userId: event.metadata.userId,
-          correlationId: event.metadata.correlationId,
-        });
+        await this.commands.execute(
+          new TakeTransferStepCommand({
+            id: event.id,
+            type: event.type,
+            data: readEvent(event).data,
+            userId: event.metadata.userId,
+            correlationId: event.metadata.correlationId,
+          }),
+        );
       } catch (error) {
         // A refusal will not change by trying again: say so loudly and go on (a stuck reactor would hold up every transfer).
         if (!(error instanceof DomainError)) throw error;
