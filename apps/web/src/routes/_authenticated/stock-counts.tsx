@@ -2,17 +2,19 @@ import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { StockCountsPage } from '../../features/stock-counts/components/stock-counts-page';
 import { stockCountSchema } from '@pharmacy/contracts';
-import { firstStockCountPage } from '../../features/stock-counts/api/stock-counts';
+import { countListRequest, countListSearch } from '../../features/stock-counts/count-list';
 import { pharmaciesQueryOptions } from '../../lib/pharmacies';
 import { serverPageQueryOptions } from '../../lib/server-page';
 
 export const Route = createFileRoute('/_authenticated/stock-counts')({
-  // `?count=<id>` opens that count's sheet; anything malformed shows the list instead.
-  validateSearch: z.object({ count: z.string().uuid().optional().catch(undefined) }),
-  loader: ({ context }) => {
+  // The list's own state (`?pharmacy=&sort=&page=`), and `?count=<id>`, which opens that count's
+  // sheet; anything malformed shows the list instead.
+  validateSearch: countListSearch.extend({ count: z.string().uuid().optional().catch(undefined) }),
+  loaderDeps: ({ search }) => countListRequest(search),
+  loader: ({ context, deps }) => {
     if (!context.currentUser) return;
     void context.queryClient.prefetchQuery(pharmaciesQueryOptions());
-    void context.queryClient.prefetchQuery(serverPageQueryOptions(stockCountSchema, firstStockCountPage));
+    void context.queryClient.prefetchQuery(serverPageQueryOptions(stockCountSchema, deps));
   },
   component: StockCountsRoute,
 });
@@ -23,7 +25,8 @@ function StockCountsRoute() {
   return (
     <StockCountsPage
       countId={count ?? null}
-      onOpenCount={(id) => void navigate({ search: { count: id ?? undefined } })}
+      // The list keeps its page and filter behind the sheet.
+      onOpenCount={(id) => void navigate({ search: (previous) => ({ ...previous, count: id ?? undefined }) })}
     />
   );
 }

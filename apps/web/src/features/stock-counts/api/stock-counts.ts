@@ -39,9 +39,6 @@ export function stockCountPageRequest({
 /** The list's order until a column header says otherwise: open counts first (they need work), then the newest. */
 export const defaultCountSort: CountSort = 'status';
 
-/** The list as it first opens: every pharmacy the user works at, in the default order. */
-export const firstStockCountPage = stockCountPageRequest({ page: 1, sort: defaultCountSort, pharmacyId: null });
-
 /** GET /api/stock-counts/{id}: the sheet, with what each batch holds now and whether the caller may post. */
 export function stockCountQueryOptions(id: string) {
   return queryOptions({

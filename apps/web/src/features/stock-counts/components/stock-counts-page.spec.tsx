@@ -79,6 +79,7 @@ function renderPage({
 } = {}) {
   return renderSignedIn(<StockCountsPage countId={countId} onOpenCount={onOpenCount} />, {
     user: aUser(),
+    path: '/stock-counts',
     language,
     routes: {
       'GET /api/pharmacies': () => fakeResponse(200, pharmacies),

@@ -1,18 +1,18 @@
 import { stockCountSchema, type CountSort, type StockCount } from '@pharmacy/contracts';
-import { Box, Button, Flex, Heading, Table, Text } from '@radix-ui/themes';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Flex, Table, Text } from '@radix-ui/themes';
+import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DataTable } from '../../../components/data-table';
 import { EyeIcon, PlusIcon } from '../../../components/icons';
-import { PaginationBar } from '../../../components/pagination-bar';
+import { ListPage } from '../../../components/list-page';
 import { useLanguage } from '../../../i18n/use-language';
 import { useRole } from '../../../lib/authorization';
 import { localizedName } from '../../../lib/catalogue';
 import { useDateTimeFormatter } from '../../../lib/dates';
+import { useListSearch } from '../../../lib/list-search';
 import { usePharmacies } from '../../../lib/pharmacies';
 import { useServerPage } from '../../../lib/server-page';
 import { localizedPharmacy, useSignedInUser } from '../../../lib/session';
-import { defaultCountSort, stockCountPageRequest } from '../api/stock-counts';
+import { countListDefaults, countListRequest, countListSearch } from '../count-list';
 import { countNumber } from '../utils/counts';
 import { CountSheet } from './count-sheet';
 import { CountStatusBadge } from './count-status-badge';
@@ -42,17 +42,12 @@ function CountList({ onOpenCount }: { onOpenCount(id: string): void }) {
   const user = useSignedInUser();
   const pharmacies = usePharmacies();
   const dateTime = useDateTimeFormatter();
-  const [pharmacyId, setPharmacyId] = useState<string | null>(null);
+  const list = useListSearch(countListSearch, countListDefaults);
+  const pharmacyId = list.values.pharmacy ?? null;
   const [startOpen, setStartOpen] = useState(false);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<CountSort>(defaultCountSort);
   // The server sorts (open counts first, then the newest, unless a column says otherwise) and pages.
-  const counts = useServerPage(stockCountSchema, stockCountPageRequest({ page, sort, pharmacyId }));
+  const counts = useServerPage(stockCountSchema, countListRequest(list.values));
   const pageWindow = counts.window;
-  // A page emptied meanwhile: show the page that is now last.
-  useEffect(() => {
-    if (counts.isSuccess && !counts.isPlaceholderData && page > pageWindow.pageCount) setPage(pageWindow.pageCount);
-  }, [counts.isSuccess, counts.isPlaceholderData, page, pageWindow.pageCount]);
 
   // Counts are of the pharmacies the user works at (administrators: every active one).
   const options = useMemo(() => {
@@ -121,23 +116,14 @@ function CountList({ onOpenCount }: { onOpenCount(id: string): void }) {
   };
 
   return (
-    <Flex direction="column" gap="5">
-      <Flex justify="between" align={{ sm: 'end' }} gap="3" direction={{ initial: 'column', sm: 'row' }}>
-        <Box>
-          <Heading as="h1" size="7">
-            <FormattedMessage id="counts.title" />
-          </Heading>
-          <Text as="p" color="gray" mt="1">
-            <FormattedMessage id="counts.subtitle" />
-          </Text>
-        </Box>
+    <ListPage
+      title="counts.title"
+      subtitle="counts.subtitle"
+      actions={
         <Flex gap="2" direction={{ initial: 'column', xs: 'row' }}>
           <PharmacyFilter
             value={pharmacyId}
-            onChange={(next) => {
-              setPharmacyId(next);
-              setPage(1);
-            }}
+            onChange={(next) => list.update({ pharmacy: next ?? undefined })}
             options={options}
             label={{ id: 'counts.pharmacyFilter' }}
             allLabel={{ id: 'counts.allPharmacies' }}
@@ -147,11 +133,10 @@ function CountList({ onOpenCount }: { onOpenCount(id: string): void }) {
             <FormattedMessage id="counts.start.open" />
           </Button>
         </Flex>
-      </Flex>
-
-      <DataTable
-        label={intl.formatMessage({ id: 'counts.table.label' })}
-        columns={[
+      }
+      table={{
+        label: 'counts.table.label',
+        columns: [
           { id: 'counts.column.number' },
           { id: 'counts.column.pharmacy', minWidth: '140px' },
           { id: 'counts.column.started', sortKey: 'started', firstDirection: 'desc' },
@@ -159,38 +144,16 @@ function CountList({ onOpenCount }: { onOpenCount(id: string): void }) {
           { id: 'counts.column.progress' },
           { id: 'counts.column.note' },
           { id: 'counts.column.actions' },
-        ]}
-        loadError={
-          counts.isError
-            ? {
-                title: <FormattedMessage id="counts.error.fetch" />,
-                onRetry: () => void counts.refetch(),
-                isRetrying: counts.isFetching,
-              }
-            : undefined
-        }
-        isLoading={counts.isPending}
-        rows={pageWindow.rows}
-        renderRow={renderRow}
-        sort={sort}
-        onSortChange={(next) => {
-          setSort(next as CountSort);
-          setPage(1);
-        }}
-        empty={<FormattedMessage id="counts.empty" />}
-      />
-      <PaginationBar
-        page={pageWindow.page}
-        pageCount={pageWindow.pageCount}
-        onPageChange={setPage}
-        summary={
-          <FormattedMessage
-            id="counts.showing"
-            values={{ from: pageWindow.from, to: pageWindow.to, total: pageWindow.total }}
-          />
-        }
-      />
-
+        ],
+        query: counts,
+        window: pageWindow,
+        loadError: { title: 'counts.error.fetch' },
+        renderRow,
+        sort: { value: list.values.sort, onChange: (next) => list.update({ sort: next as CountSort }) },
+        empty: <FormattedMessage id="counts.empty" />,
+        paging: { list, showing: 'counts.showing' },
+      }}
+    >
       <StartCountDialog
         open={startOpen}
         onOpenChange={setStartOpen}
@@ -198,6 +161,6 @@ function CountList({ onOpenCount }: { onOpenCount(id: string): void }) {
         defaultPharmacyId={pharmacyId ?? user.currentPharmacyId}
         onStarted={(count) => onOpenCount(count.id)}
       />
-    </Flex>
+    </ListPage>
   );
 }

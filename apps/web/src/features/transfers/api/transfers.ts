@@ -42,9 +42,6 @@ export function transferPageRequest({
 /** The list's order until a column header says otherwise: newest first. */
 export const defaultTransferSort: TransferSort = '-created';
 
-/** The list as it first opens: every transfer the user may see, newest first. */
-export const firstTransferPage = transferPageRequest({ page: 1, sort: defaultTransferSort, q: '', pharmacyId: null });
-
 /**
  * GET /api/transfers/summary?pharmacyId=: how many transfers there are in each
  * status (the tiles count every transfer the list would show, not a page).

@@ -116,6 +116,7 @@ function renderPage({
 } = {}) {
   return renderSignedIn(<TransfersPage prefill={prefill} />, {
     user: aUser(),
+    path: '/transfers',
     language,
     routes: {
       ...transferServer(() => list),
@@ -273,6 +274,7 @@ describe('Stock Transfers', () => {
       const jabal = aPharmacy({ id: '5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a04', name: 'Jabal Branch', nameAr: null });
       renderSignedIn(<TransfersPage />, {
         user: aUser({ role: 'pharmacist', pharmacies: [downtown] }),
+        path: '/transfers',
         routes: {
           ...transferServer(() => []),
           'GET /api/pharmacies': () => fakeResponse(200, [...pharmacies, jabal]),

@@ -1,27 +1,26 @@
 import { transferSchema, type Transfer, type TransferSort, type TransferSummary } from '@pharmacy/contracts';
-import { Box, Button, Card, Flex, Grid, Heading, IconButton, Link, Table, Text } from '@radix-ui/themes';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Card, Flex, Grid, IconButton, Link, Table, Text } from '@radix-ui/themes';
+import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DataTable } from '../../../components/data-table';
-import { PaginationBar } from '../../../components/pagination-bar';
 import { CheckIcon, EyeIcon, PlusIcon } from '../../../components/icons';
+import { ListPage } from '../../../components/list-page';
 import { useToast } from '../../../components/toaster';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
 import { usePermissions, useRole } from '../../../lib/authorization';
 import { localizedName } from '../../../lib/catalogue';
+import { useListSearch } from '../../../lib/list-search';
 import { usePharmacies } from '../../../lib/pharmacies';
 import { useServerPage } from '../../../lib/server-page';
 import { useSignedInUser } from '../../../lib/session';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { defaultTransferSort, transferPageRequest, useTransferStep, useTransferSummary } from '../api/transfers';
+import { useTransferStep, useTransferSummary } from '../api/transfers';
+import { transferListDefaults, transferListRequest, transferListSearch } from '../transfer-list';
 import { useStepFailure } from '../hooks/use-step-failure';
 import { transferNumber } from '../utils/transfers';
 import { CreateTransferDialog, type PharmacyOption, type TransferPrefill } from './create-transfer-dialog';
 import { TransferDetailDialog } from './transfer-detail-dialog';
 import { TransferStatusBadge } from './transfer-status-badge';
 import { PharmacyFilter } from '../../../components/pharmacy-filter';
-import { SearchField } from '../../../components/search-field';
 import { RowTooltip } from '../../../components/row-tooltip';
 
 /** Specification 001 §2 and §4: four tiles; "In Progress" counts approved transfers (dispatched, on the way). */
@@ -48,13 +47,11 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
   const { canWrite } = usePermissions();
   const user = useSignedInUser();
   const pharmacies = usePharmacies();
-  const [pharmacyId, setPharmacyId] = useState<string | null>(null);
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<TransferSort>(defaultTransferSort);
-  const settledQuery = useDebouncedValue(query.trim(), 250);
+  const list = useListSearch(transferListSearch, transferListDefaults);
+  const pharmacyId = list.values.pharmacy ?? null;
+  const { sort } = list.values;
   // The server searches (number, either pharmacy's name, notes), filters, sorts and pages.
-  const transfers = useServerPage(transferSchema, transferPageRequest({ page, sort, q: settledQuery, pharmacyId }));
+  const transfers = useServerPage(transferSchema, transferListRequest(list.values));
   // The tiles count every transfer of the pharmacy filter, not the page.
   const summary = useTransferSummary(pharmacyId);
   const [createOpen, setCreateOpen] = useState(prefill !== undefined && canWrite);
@@ -78,13 +75,8 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
     };
   }, [pharmacies.data, user.pharmacies, role, language]);
 
-  const searching = query.trim() !== '';
+  const searching = list.text.trim() !== '';
   const pageWindow = transfers.window;
-  // A page emptied meanwhile (fewer transfers than before): show the page that is now last.
-  useEffect(() => {
-    if (transfers.isSuccess && !transfers.isPlaceholderData && page > pageWindow.pageCount)
-      setPage(pageWindow.pageCount);
-  }, [transfers.isSuccess, transfers.isPlaceholderData, page, pageWindow.pageCount]);
 
   // The server says, per transfer, what the caller may do with it.
   const approvable = new Set(
@@ -181,66 +173,48 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
   };
 
   return (
-    <Flex direction="column" gap="5">
-      <Flex justify="between" align={{ sm: 'end' }} gap="3" direction={{ initial: 'column', sm: 'row' }}>
-        <Box>
-          <Heading as="h1" size="7">
-            <FormattedMessage id="transfers.title" />
-          </Heading>
-          <Text as="p" color="gray" mt="1">
-            <FormattedMessage id="transfers.subtitle" />
-          </Text>
-        </Box>
-        {canWrite && (
+    <ListPage
+      title="transfers.title"
+      subtitle="transfers.subtitle"
+      actions={
+        canWrite && (
           <Button onClick={openCreate}>
             <PlusIcon />
             <FormattedMessage id="transfers.new" />
           </Button>
-        )}
-      </Flex>
-
-      <Grid columns={{ initial: '2', md: '4' }} gap="3" asChild>
-        <ul className="plain-list" aria-label={intl.formatMessage({ id: 'transfers.summary' })}>
-          {tiles.map((tile) => (
-            <Card asChild key={tile.key} className="summary-card" data-tile={tile.key}>
-              <li>
-                <Text as="div" size="2" color="gray">
-                  {intl.formatMessage(tile.label)}
-                </Text>
-                <Text as="div" size="6" weight="bold">
-                  {summary.data ? intl.formatNumber(summary.data[tile.count]) : '—'}
-                </Text>
-              </li>
-            </Card>
-          ))}
-        </ul>
-      </Grid>
-
-      <Flex gap="2" direction={{ initial: 'column', sm: 'row' }}>
-        <SearchField
-          className="grow"
-          value={query}
-          onValueChange={(value) => {
-            setQuery(value);
-            setPage(1);
-          }}
-          label={intl.formatMessage({ id: 'transfers.search' })}
-        />
+        )
+      }
+      summary={
+        <Grid columns={{ initial: '2', md: '4' }} gap="3" asChild>
+          <ul className="plain-list" aria-label={intl.formatMessage({ id: 'transfers.summary' })}>
+            {tiles.map((tile) => (
+              <Card asChild key={tile.key} className="summary-card" data-tile={tile.key}>
+                <li>
+                  <Text as="div" size="2" color="gray">
+                    {intl.formatMessage(tile.label)}
+                  </Text>
+                  <Text as="div" size="6" weight="bold">
+                    {summary.data ? intl.formatNumber(summary.data[tile.count]) : '—'}
+                  </Text>
+                </li>
+              </Card>
+            ))}
+          </ul>
+        </Grid>
+      }
+      search={{ list, label: 'transfers.search', className: 'grow' }}
+      filters={
         <PharmacyFilter
           value={pharmacyId}
-          onChange={(next) => {
-            setPharmacyId(next);
-            setPage(1);
-          }}
+          onChange={(next) => list.update({ pharmacy: next ?? undefined })}
           options={filterOptions}
           label={{ id: 'transfers.pharmacyFilter' }}
           allLabel={{ id: 'transfers.allPharmacies' }}
         />
-      </Flex>
-
-      <DataTable
-        label={intl.formatMessage({ id: 'transfers.table.label' })}
-        columns={[
+      }
+      table={{
+        label: 'transfers.table.label',
+        columns: [
           { id: 'transfers.column.id' },
           { id: 'transfers.column.from', minWidth: '160px' },
           { id: 'transfers.column.to', minWidth: '160px' },
@@ -248,26 +222,13 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
           { id: 'transfers.column.status', sortKey: 'status' },
           { id: 'transfers.column.notes' },
           { id: 'transfers.column.actions' },
-        ]}
-        loadError={
-          transfers.isError
-            ? {
-                title: <FormattedMessage id="transfers.error.fetch" />,
-                children: <FormattedMessage id="transfers.error.tryAgain" />,
-                onRetry: () => void transfers.refetch(),
-                isRetrying: transfers.isFetching,
-              }
-            : undefined
-        }
-        isLoading={transfers.isPending}
-        rows={pageWindow.rows}
-        renderRow={renderRow}
-        sort={sort}
-        onSortChange={(next) => {
-          setSort(next as TransferSort);
-          setPage(1);
-        }}
-        empty={
+        ],
+        query: transfers,
+        window: pageWindow,
+        loadError: { title: 'transfers.error.fetch', description: 'transfers.error.tryAgain' },
+        renderRow,
+        sort: { value: sort, onChange: (next) => list.update({ sort: next as TransferSort }) },
+        empty: (
           <>
             <FormattedMessage id="transfers.empty" />
             {!searching && canWrite && (
@@ -281,21 +242,10 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
               </>
             )}
           </>
-        }
-      />
-
-      <PaginationBar
-        page={pageWindow.page}
-        pageCount={pageWindow.pageCount}
-        onPageChange={setPage}
-        summary={
-          <FormattedMessage
-            id="transfers.showing"
-            values={{ from: pageWindow.from, to: pageWindow.to, total: pageWindow.total }}
-          />
-        }
-      />
-
+        ),
+        paging: { list, showing: 'transfers.showing' },
+      }}
+    >
       <CreateTransferDialog
         key={createSession}
         open={createOpen}
@@ -308,6 +258,6 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
         prefill={createSession === 0 ? prefill : undefined}
       />
       <TransferDetailDialog transferId={shownId} onClose={() => setShownId(null)} />
-    </Flex>
+    </ListPage>
   );
 }
