@@ -104,20 +104,9 @@ export interface ListTableProps<Row> extends Omit<
   sort?: { value: string; onChange(sort: string): void } | undefined;
 }
 
-/** A list shown whole, on one page. */
-const WHOLE_LIST = { page: 1, setPage: () => {} };
-
-/**
- * A list's table with its loading, load-error and empty states, and the
- * pagination under it. A page past the last (an old link, the last row deleted)
- * shows the last page instead.
- */
+/** A list's table with its loading, load-error and empty states, and the pagination under it. */
 export function ListTable<Row>({ label, query, window, loadError, paging, sort, ...table }: ListTableProps<Row>) {
   const intl = useIntl();
-  useLastPageClamp(paging?.list ?? WHOLE_LIST, {
-    settled: query.isSuccess && !query.isPlaceholderData,
-    pageCount: window.pageCount,
-  });
   return (
     <>
       <DataTable
@@ -137,17 +126,35 @@ export function ListTable<Row>({ label, query, window, loadError, paging, sort, 
         rows={window.rows}
         {...(sort ? { sort: sort.value, onSortChange: sort.onChange } : {})}
       />
-      {paging && (
-        <PaginationBar
-          page={window.page}
-          pageCount={window.pageCount}
-          onPageChange={paging.list.setPage}
-          summary={
-            <FormattedMessage id={paging.showing} values={{ from: window.from, to: window.to, total: window.total }} />
-          }
-        />
-      )}
+      {paging && <ListPaging {...paging} query={query} window={window} />}
     </>
+  );
+}
+
+/**
+ * A list's pagination ("Showing X to Y of Z ..." in the list's own words, and
+ * the page buttons). A page past the last (an old link, the last row deleted
+ * meanwhile) shows the last page instead.
+ */
+export function ListPaging({
+  list,
+  showing,
+  query,
+  window,
+}: {
+  list: Pick<ListSearch<ListParams>, 'page' | 'setPage'>;
+  showing: MessageId;
+  query: Pick<ListQuery, 'isSuccess' | 'isPlaceholderData'>;
+  window: PageWindow<unknown>;
+}) {
+  useLastPageClamp(list, { settled: query.isSuccess && !query.isPlaceholderData, pageCount: window.pageCount });
+  return (
+    <PaginationBar
+      page={window.page}
+      pageCount={window.pageCount}
+      onPageChange={list.setPage}
+      summary={<FormattedMessage id={showing} values={{ from: window.from, to: window.to, total: window.total }} />}
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } from '@tanstack/react-router';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { AppProviders } from '../app/providers';
@@ -9,7 +10,10 @@ import { RoleProvider, type Role } from '../lib/authorization';
 /**
  * Renders inside the app's real providers (query cache, language, theme, toaster)
  * with a fresh cache. `role` plays the signed-in user's role; without it the
- * least privileged default applies, as outside the shell.
+ * least privileged default applies, as outside the shell. With `path` (e.g.
+ * `/products?page=2`), inside a router at that address, for screens that keep
+ * their state in it (list pages); the router knows no pages, so links to other
+ * pages stay hidden as they do without one.
  */
 export function renderWithProviders(
   ui: ReactElement,
@@ -17,17 +21,23 @@ export function renderWithProviders(
     language = 'en',
     role,
     prepare,
+    path,
     ...options
   }: {
     language?: Language;
     role?: Role;
+    path?: string | undefined;
     /** Seeds the cache before the first render (the signed-in user, for instance). */
     prepare?: (queryClient: QueryClient) => void;
   } & Omit<RenderOptions, 'wrapper'> = {},
 ) {
   const queryClient = createQueryClient();
   prepare?.(queryClient);
-  const result = render(ui, {
+  const router =
+    path === undefined
+      ? undefined
+      : createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: [path] }) });
+  const result = render(router ? <RouterContextProvider router={router}>{ui}</RouterContextProvider> : ui, {
     wrapper: ({ children }) => (
       <AppProviders queryClient={queryClient} initialLanguage={language}>
         {role ? <RoleProvider role={role}>{children}</RoleProvider> : children}
@@ -35,5 +45,7 @@ export function renderWithProviders(
     ),
     ...options,
   });
-  return { ...result, queryClient };
+  /** The address's search now, as the page wrote it (`?page=2&q=amx`). */
+  const address = () => router?.state.location.searchStr ?? '';
+  return { ...result, queryClient, address };
 }

@@ -1,5 +1,4 @@
 import type { CurrentUser } from '@pharmacy/contracts';
-import { createMemoryHistory, createRootRoute, createRouter, RouterContextProvider } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import type { Language } from '../i18n/languages';
 import { currentUserQueryKey, type AuthState } from '../lib/session';
@@ -26,10 +25,8 @@ export const defaultSettingsRoute = {
 
 /**
  * A screen of the signed-in area, rendered with a fake server and the signed-in
- * user already in the cache (as the shell would have it). With `path` (e.g.
- * `/products?page=2`), inside a router at that address, for screens that keep
- * their state in it (list pages); the router knows no pages, so links to other
- * pages stay hidden as they do without one.
+ * user already in the cache (as the shell would have it); `path` as for
+ * `renderWithProviders`.
  */
 export function renderSignedIn(
   ui: ReactElement,
@@ -42,19 +39,11 @@ export function renderSignedIn(
 ) {
   const server = fakeServer({ ...defaultSettingsRoute, ...routes });
   const signedIn: AuthState = { status: 'signedIn', user };
-  const router =
-    path === undefined
-      ? undefined
-      : createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: [path] }) });
-  const result = renderWithProviders(
-    router ? <RouterContextProvider router={router}>{ui}</RouterContextProvider> : ui,
-    {
-      role: user.role,
-      language,
-      prepare: (queryClient) => queryClient.setQueryData(currentUserQueryKey, signedIn),
-    },
-  );
-  /** The address's search now, as the page wrote it (`?page=2&q=amx`). */
-  const address = () => router?.state.location.searchStr ?? '';
-  return { ...server, ...result, address };
+  const result = renderWithProviders(ui, {
+    role: user.role,
+    language,
+    path,
+    prepare: (queryClient) => queryClient.setQueryData(currentUserQueryKey, signedIn),
+  });
+  return { ...server, ...result };
 }

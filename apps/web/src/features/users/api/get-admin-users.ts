@@ -16,9 +16,6 @@ export interface AdminUserPageRequest {
   q: string;
 }
 
-/** The screen's first page: every user by name. */
-export const firstAdminUserPage: AdminUserPageRequest = { page: 1, sort: 'name', q: '' };
-
 /**
  * One page of users (GET /api/admin/users?limit&offset&sort&q): the server
  * pages users, not rows, answering every row (one per pharmacy assignment) of

@@ -119,6 +119,7 @@ function renderPage({
   renderWithProviders(<UserManagementPage />, {
     role,
     language,
+    path: '/user-management',
     prepare: (queryClient) => queryClient.setQueryData(currentUserQueryKey, signedIn),
   });
   return server;

@@ -1,19 +1,19 @@
 import type { UserSort } from '@pharmacy/contracts';
-import { Box, Button, Callout, Flex, Grid, Heading, Select, Skeleton, Text } from '@radix-ui/themes';
-import { useEffect, useState } from 'react';
+import { Box, Button, Callout, Flex, Grid, Select, Skeleton, Text } from '@radix-ui/themes';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AccessDenied } from '../../../components/access-denied';
 import { PlusIcon, WarningIcon } from '../../../components/icons';
-import { PaginationBar } from '../../../components/pagination-bar';
+import { ListHeader, ListPaging, ListSearchField } from '../../../components/list-page';
 import type { MessageId } from '../../../i18n/messages';
 import { usePermissions } from '../../../lib/authorization';
+import { useListSearch } from '../../../lib/list-search';
 import { usePharmacies } from '../../../lib/pharmacies';
 import { useSignedInUser } from '../../../lib/session';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { firstAdminUserPage, useAdminUserPage } from '../api/get-admin-users';
+import { useAdminUserPage } from '../api/get-admin-users';
+import { userListDefaults, userListRequest, userListSearch } from '../user-list';
 import { CreateUserDialog } from './create-user-dialog';
 import { UserCard } from './user-card';
-import { SearchField } from '../../../components/search-field';
 
 /** The orders the list offers (the server sorts; see GET /api/admin/users). */
 const sorts: ReadonlyArray<{ value: UserSort; label: { id: MessageId } }> = [
@@ -37,16 +37,9 @@ function UserManagement() {
   const intl = useIntl();
   const me = useSignedInUser();
   const pharmacies = usePharmacies();
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<UserSort>(firstAdminUserPage.sort);
-  const settledQuery = useDebouncedValue(query.trim(), 250);
-  const users = useAdminUserPage({ page, sort, q: settledQuery });
+  const list = useListSearch(userListSearch, userListDefaults);
+  const users = useAdminUserPage(userListRequest(list.values));
   const pageWindow = users.window;
-  // The last user of the last page deleted: show the page that is now last.
-  useEffect(() => {
-    if (users.isSuccess && !users.isPlaceholderData && page > pageWindow.pageCount) setPage(pageWindow.pageCount);
-  }, [users.isSuccess, users.isPlaceholderData, page, pageWindow.pageCount]);
   const [createOpen, setCreateOpen] = useState(false);
   const [createSession, setCreateSession] = useState(0);
 
@@ -95,51 +88,30 @@ function UserManagement() {
 
   return (
     <Flex direction="column" gap="5">
-      <Flex
-        direction={{ initial: 'column', sm: 'row' }}
-        justify="between"
-        align={{ initial: 'stretch', sm: 'end' }}
-        gap="4"
-      >
-        <Box>
-          <Heading as="h1" size="7">
-            <FormattedMessage id="users.title" />
-          </Heading>
-          <Text as="p" color="gray" mt="1">
-            <FormattedMessage id="users.subtitle" />
-          </Text>
-        </Box>
-        <Button
-          onClick={() => {
-            setCreateSession((session) => session + 1);
-            setCreateOpen(true);
-          }}
-        >
-          <PlusIcon />
-          <FormattedMessage id="users.create.open" />
-        </Button>
-      </Flex>
+      <ListHeader
+        title="users.title"
+        subtitle="users.subtitle"
+        actions={
+          <Button
+            onClick={() => {
+              setCreateSession((session) => session + 1);
+              setCreateOpen(true);
+            }}
+          >
+            <PlusIcon />
+            <FormattedMessage id="users.create.open" />
+          </Button>
+        }
+      />
 
       <Flex gap="2" direction={{ initial: 'column', sm: 'row' }} align={{ sm: 'center' }}>
         <Box width={{ initial: '100%', sm: '420px' }}>
-          <SearchField
-            size="3"
-            value={query}
-            onValueChange={(value) => {
-              setQuery(value);
-              setPage(1);
-            }}
-            placeholder={intl.formatMessage({ id: 'users.search.placeholder' })}
-            label={intl.formatMessage({ id: 'users.search.label' })}
-          />
+          <ListSearchField list={list} size="3" label="users.search.label" placeholder="users.search.placeholder" />
         </Box>
         <Select.Root
           size="3"
-          value={sort}
-          onValueChange={(next) => {
-            setSort(next as UserSort);
-            setPage(1);
-          }}
+          value={list.values.sort}
+          onValueChange={(next) => list.update({ sort: next as UserSort })}
         >
           <Select.Trigger className="filter-select" aria-label={intl.formatMessage({ id: 'users.sort.label' })} />
           <Select.Content position="popper">
@@ -154,17 +126,7 @@ function UserManagement() {
 
       {content}
 
-      <PaginationBar
-        page={pageWindow.page}
-        pageCount={pageWindow.pageCount}
-        onPageChange={setPage}
-        summary={
-          <FormattedMessage
-            id="users.showing"
-            values={{ from: pageWindow.from, to: pageWindow.to, total: pageWindow.total }}
-          />
-        }
-      />
+      <ListPaging list={list} showing="users.showing" query={users} window={pageWindow} />
 
       <CreateUserDialog key={createSession} open={createOpen} onOpenChange={setCreateOpen} />
     </Flex>
