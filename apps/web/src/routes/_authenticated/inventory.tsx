@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { InventoryPage } from '../../features/inventory/components/inventory-page';
-import { inventoryTabs } from '../../features/inventory/inventory-tabs';
+import { inventorySearch } from '../../features/inventory/inventory-list';
 
 export const Route = createFileRoute('/_authenticated/inventory')({
-  // An unknown tab falls back to the default rather than failing the page.
+  // An unknown tab or value falls back to the default rather than failing the page.
   // No loader: each tab reads its own first page from the server (the whole tables are too big to prefetch).
-  validateSearch: z.object({ tab: z.enum(inventoryTabs).optional().catch(undefined) }),
+  validateSearch: inventorySearch,
   component: InventoryRoute,
 });
 
@@ -16,6 +15,7 @@ function InventoryRoute() {
   return (
     <InventoryPage
       tab={tab ?? 'overview'}
+      // Another tab's list starts afresh: its search, filters and page are not this one's.
       onTabChange={(next) => void navigate({ search: { tab: next === 'overview' ? undefined : next }, replace: true })}
     />
   );

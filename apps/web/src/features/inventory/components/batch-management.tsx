@@ -1,23 +1,21 @@
 import type { InventoryBatch, InventorySort } from '@pharmacy/contracts';
-import { Button, Callout, Flex, Heading, IconButton, Table, Text } from '@radix-ui/themes';
+import { Button, Callout, Flex, IconButton, Table, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DataTable } from '../../../components/data-table';
 import { HistoryDrawer } from '../../../components/history-drawer';
 import { HistoryIcon, PencilIcon, PlusIcon, TransferIcon, WarningIcon } from '../../../components/icons';
-import { PaginationBar } from '../../../components/pagination-bar';
+import { ListPage, ListSearchField } from '../../../components/list-page';
 import { useLanguage } from '../../../i18n/use-language';
 import { usePermissions } from '../../../lib/authorization';
 import { localizedName } from '../../../lib/catalogue';
 import { todayIso, useDayFormatter } from '../../../lib/dates';
+import { useListSearch } from '../../../lib/list-search';
 import { usePageNavigation } from '../../../lib/route-exists';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useBatchPage, useFefoBanner } from '../api/inventory-pages';
+import { batchListDefaults, inventorySearch } from '../inventory-list';
 import { batchStatus } from '../utils/batch-status';
-import { SEARCH_DEBOUNCE_MS } from '../utils/search';
 import { BatchFormDialog } from './batch-form-dialog';
 import { BatchStatusBadge } from './status-badges';
-import { SearchField } from '../../../components/search-field';
 import { RowTooltip } from '../../../components/row-tooltip';
 
 const TRANSFERS_PATH = '/transfers';
@@ -34,12 +32,9 @@ export function BatchManagement() {
   const { canWrite } = usePermissions();
   // Transfer leads to /transfers: the button appears only where that page exists (not in component tests).
   const openTransfers = usePageNavigation(TRANSFERS_PATH);
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  // Most urgent first (specification 001 §4: by status, then the earliest expiry, which is by expiry date).
-  const [sort, setSort] = useState<InventorySort>('expiry');
-  const q = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
-  const inventory = useBatchPage({ page, q, sort });
+  const list = useListSearch(inventorySearch, batchListDefaults);
+  const { sort } = list.values;
+  const inventory = useBatchPage({ page: list.page, q: list.q, sort });
   // First expired, first out: what to sell (or take off the shelf) first, from stock still held.
   const fefo = useFefoBanner();
   const urgent = fefo.window.rows;
@@ -145,21 +140,13 @@ export function BatchManagement() {
   };
 
   return (
-    <Flex direction="column" gap="4">
-      <Flex direction={{ initial: 'column', sm: 'row' }} justify="between" align={{ sm: 'center' }} gap="3">
-        <Heading as="h2" size="5">
-          <FormattedMessage id="inventory.batches.title" />
-        </Heading>
+    <ListPage
+      level={2}
+      gap="4"
+      title="inventory.batches.title"
+      actions={
         <Flex gap="2" direction={{ initial: 'column', sm: 'row' }}>
-          <SearchField
-            value={query}
-            onValueChange={(value) => {
-              setQuery(value);
-              setPage(1);
-            }}
-            label={intl.formatMessage({ id: 'inventory.batches.search' })}
-            className="search-field"
-          />
+          <ListSearchField list={list} label="inventory.batches.search" className="search-field" />
           {canWrite && (
             <Button onClick={() => openForm(null)}>
               <PlusIcon />
@@ -167,43 +154,43 @@ export function BatchManagement() {
             </Button>
           )}
         </Flex>
-      </Flex>
-
-      {urgent.length > 0 && (
-        <Callout.Root color="amber" role="status">
-          <Callout.Icon>
-            <WarningIcon />
-          </Callout.Icon>
-          <Flex direction="column" gap="1">
-            <Text weight="bold" size="2">
-              <FormattedMessage id="inventory.fefo.title" />
-            </Text>
-            <Callout.Text>
-              <FormattedMessage id="inventory.fefo.description" />
-            </Callout.Text>
-            <ul className="plain-list">
-              {urgent.map((batch) => (
-                <li key={batch.id}>
-                  <Text size="2">
-                    <FormattedMessage
-                      id="inventory.fefo.item"
-                      values={{
-                        name: <bdi>{productName(batch)}</bdi>,
-                        batch: <span className="code-value">{batch.batchNumber}</span>,
-                        date: formatDay(batch.expiryDate),
-                      }}
-                    />
-                  </Text>
-                </li>
-              ))}
-            </ul>
-          </Flex>
-        </Callout.Root>
-      )}
-
-      <DataTable
-        label={intl.formatMessage({ id: 'inventory.batches.title' })}
-        columns={[
+      }
+      summary={
+        urgent.length > 0 && (
+          <Callout.Root color="amber" role="status">
+            <Callout.Icon>
+              <WarningIcon />
+            </Callout.Icon>
+            <Flex direction="column" gap="1">
+              <Text weight="bold" size="2">
+                <FormattedMessage id="inventory.fefo.title" />
+              </Text>
+              <Callout.Text>
+                <FormattedMessage id="inventory.fefo.description" />
+              </Callout.Text>
+              <ul className="plain-list">
+                {urgent.map((batch) => (
+                  <li key={batch.id}>
+                    <Text size="2">
+                      <FormattedMessage
+                        id="inventory.fefo.item"
+                        values={{
+                          name: <bdi>{productName(batch)}</bdi>,
+                          batch: <span className="code-value">{batch.batchNumber}</span>,
+                          date: formatDay(batch.expiryDate),
+                        }}
+                      />
+                    </Text>
+                  </li>
+                ))}
+              </ul>
+            </Flex>
+          </Callout.Root>
+        )
+      }
+      table={{
+        label: 'inventory.batches.title',
+        columns: [
           { id: 'inventory.column.product', minWidth: '220px' },
           { id: 'inventory.column.batchNumber', sortKey: 'batch' },
           { id: 'inventory.column.quantity', sortKey: 'quantity', firstDirection: 'desc' },
@@ -211,40 +198,16 @@ export function BatchManagement() {
           { id: 'inventory.column.status' },
           { id: 'inventory.column.location' },
           { id: 'inventory.column.actions' },
-        ]}
-        loadError={
-          inventory.isError
-            ? {
-                title: <FormattedMessage id="inventory.error.fetchInventory" />,
-                children: <FormattedMessage id="inventory.error.tryAgain" />,
-                onRetry: () => void inventory.refetch(),
-                isRetrying: inventory.isFetching,
-              }
-            : undefined
-        }
-        isLoading={inventory.isPending}
-        rows={pageWindow.rows}
-        renderRow={renderRow}
-        empty={<FormattedMessage id="inventory.batches.empty" />}
-        sort={sort}
-        onSortChange={(next) => {
-          setSort(next as InventorySort);
-          setPage(1);
-        }}
-      />
-
-      <PaginationBar
-        page={pageWindow.page}
-        pageCount={pageWindow.pageCount}
-        onPageChange={setPage}
-        summary={
-          <FormattedMessage
-            id="inventory.batches.showing"
-            values={{ from: pageWindow.from, to: pageWindow.to, total: pageWindow.total }}
-          />
-        }
-      />
-
+        ],
+        query: inventory,
+        window: pageWindow,
+        loadError: { title: 'inventory.error.fetchInventory', description: 'inventory.error.tryAgain' },
+        renderRow,
+        empty: <FormattedMessage id="inventory.batches.empty" />,
+        sort: { value: sort, onChange: (next) => list.update({ sort: next as InventorySort }) },
+        paging: { list, showing: 'inventory.batches.showing' },
+      }}
+    >
       <BatchFormDialog key={formSession} open={formOpen} onOpenChange={setFormOpen} batch={formTarget} />
       <HistoryDrawer
         open={historyOpen}
@@ -259,6 +222,6 @@ export function BatchManagement() {
             : ''
         }
       />
-    </Flex>
+    </ListPage>
   );
 }

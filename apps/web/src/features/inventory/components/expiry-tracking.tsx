@@ -1,26 +1,24 @@
 import type { SalesUnit } from '@pharmacy/contracts';
 import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Select, Spinner, Table, Text } from '@radix-ui/themes';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { RefreshIcon, WarningIcon } from '../../../components/icons';
-import { PaginationBar } from '../../../components/pagination-bar';
+import { ListPaging, ListSearchField } from '../../../components/list-page';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
 import { localizedName } from '../../../lib/catalogue';
 import { daysBetween, todayIso, useDayFormatter, utcMidnight } from '../../../lib/dates';
 import { usePharmacies } from '../../../lib/pharmacies';
 import { useRole } from '../../../lib/authorization';
+import { useListSearch } from '../../../lib/list-search';
 import { useSignedInUser } from '../../../lib/session';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useBatchPage, useExpirySummary } from '../api/inventory-pages';
-import { trackingStatus, type TrackingStatus } from '../utils/batch-status';
+import { inventorySearch } from '../inventory-list';
+import { trackingStatus, trackingStatuses, type TrackingStatus } from '../utils/batch-status';
 import { serverStatus, shortProductId } from '../utils/expiry-tracking';
-import { SEARCH_DEBOUNCE_MS } from '../utils/search';
 import { TrackingStatusBadge, trackingLooks } from './status-badges';
-import { SearchField } from '../../../components/search-field';
 
 const ALL = 'all';
-const statuses: TrackingStatus[] = ['expired', 'critical', 'expiresSoon', 'expiring', 'good'];
 
 const filterLabels = {
   expired: { id: 'inventory.tracking.filter.expired' },
@@ -58,19 +56,17 @@ export function ExpiryTracking() {
   const user = useSignedInUser();
   const formatDay = useDayFormatter();
   const pharmacies = usePharmacies();
-  const [query, setQuery] = useState('');
-  const [location, setLocation] = useState(ALL);
-  const [status, setStatus] = useState<TrackingStatus | typeof ALL>(ALL);
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
+  const list = useListSearch(inventorySearch);
+  const { q } = list;
+  const pharmacyId = list.values.pharmacy ?? null;
+  const status = list.values.status ?? null;
   const today = todayIso();
-  const pharmacyId = location === ALL ? null : location;
   const inventory = useBatchPage({
-    page,
+    page: list.page,
     q,
     tracking: true,
     pharmacyId,
-    status: status === ALL ? null : serverStatus[status],
+    status: status === null ? null : serverStatus[status],
   });
   const summary = useExpirySummary({ q, pharmacyId });
 
@@ -86,7 +82,7 @@ export function ExpiryTracking() {
   }, [pharmacies.data, user.pharmacies, role]);
 
   const units = summary.data?.units;
-  const totals = Object.fromEntries(statuses.map((item) => [item, units?.[serverStatus[item]] ?? 0])) as Record<
+  const totals = Object.fromEntries(trackingStatuses.map((item) => [item, units?.[serverStatus[item]] ?? 0])) as Record<
     TrackingStatus,
     number
   >;
@@ -148,7 +144,6 @@ export function ExpiryTracking() {
     );
   }
 
-  const resetPage = () => setPage(1);
   const daysText = (days: number) =>
     days < 0 ? (
       <FormattedMessage id="inventory.tracking.daysAgo" values={{ count: -days }} />
@@ -164,21 +159,10 @@ export function ExpiryTracking() {
         <FormattedMessage id="inventory.tracking.title" />
       </Heading>
       <Flex gap="2" direction={{ initial: 'column', md: 'row' }}>
-        <SearchField
-          className="grow"
-          value={query}
-          onValueChange={(value) => {
-            setQuery(value);
-            resetPage();
-          }}
-          label={intl.formatMessage({ id: 'inventory.tracking.search' })}
-        />
+        <ListSearchField list={list} label="inventory.tracking.search" className="grow" />
         <Select.Root
-          value={location}
-          onValueChange={(value) => {
-            setLocation(value);
-            resetPage();
-          }}
+          value={pharmacyId ?? ALL}
+          onValueChange={(value) => list.update({ pharmacy: value === ALL ? undefined : value })}
         >
           <Select.Trigger aria-label={intl.formatMessage({ id: 'inventory.tracking.locationFilter' })} />
           <Select.Content position="popper">
@@ -193,18 +177,15 @@ export function ExpiryTracking() {
           </Select.Content>
         </Select.Root>
         <Select.Root
-          value={status}
-          onValueChange={(value) => {
-            setStatus(value as TrackingStatus | typeof ALL);
-            resetPage();
-          }}
+          value={status ?? ALL}
+          onValueChange={(value) => list.update({ status: value === ALL ? undefined : (value as TrackingStatus) })}
         >
           <Select.Trigger aria-label={intl.formatMessage({ id: 'inventory.tracking.statusFilter' })} />
           <Select.Content position="popper">
             <Select.Item value={ALL}>
               <FormattedMessage id="inventory.tracking.filter.all" />
             </Select.Item>
-            {statuses.map((item) => (
+            {trackingStatuses.map((item) => (
               <Select.Item key={item} value={item}>
                 {intl.formatMessage(filterLabels[item])}
               </Select.Item>
@@ -215,7 +196,7 @@ export function ExpiryTracking() {
 
       <Grid columns={{ initial: '2', sm: '3', md: '5' }} gap="3" asChild>
         <ul className="plain-list" aria-label={intl.formatMessage({ id: 'inventory.tracking.summary' })}>
-          {statuses.map((item) => (
+          {trackingStatuses.map((item) => (
             <Card asChild key={item} className="summary-card" data-status={item}>
               <li>
                 <Text as="div" size="2" color="gray">
@@ -349,17 +330,7 @@ export function ExpiryTracking() {
           </Table.Body>
         </Table.Root>
       </Box>
-      <PaginationBar
-        page={pageWindow.page}
-        pageCount={pageWindow.pageCount}
-        onPageChange={setPage}
-        summary={
-          <FormattedMessage
-            id="inventory.batches.showing"
-            values={{ from: pageWindow.from, to: pageWindow.to, total: pageWindow.total }}
-          />
-        }
-      />
+      <ListPaging list={list} showing="inventory.batches.showing" query={inventory} window={pageWindow} />
     </Flex>
   );
 }

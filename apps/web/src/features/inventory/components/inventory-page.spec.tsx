@@ -149,6 +149,7 @@ function renderPage({
   return renderSignedIn(<InventoryPage tab={tab} />, {
     user: aUser(),
     language,
+    path: '/inventory',
     routes: { ...inventoryServer(inventory), ...routes },
   });
 }

@@ -8,7 +8,7 @@ import { useLanguage } from '../../../i18n/use-language';
 import { localizedName, productSearchQueryOptions } from '../../../lib/catalogue';
 import { useServerPage } from '../../../lib/server-page';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { SEARCH_DEBOUNCE_MS } from '../utils/search';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/list-search';
 
 /** The first products by name, before the user types enough to search; more would only slow the list down. */
 const FIRST_OPTIONS = 50;

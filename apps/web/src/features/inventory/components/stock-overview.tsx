@@ -1,19 +1,17 @@
 import { Box, Flex, Table, Text } from '@radix-ui/themes';
 import type { StockOverviewRow } from '@pharmacy/contracts';
-import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { ListPaging, ListSearchField } from '../../../components/list-page';
 import { LoadErrorCallout } from '../../../components/load-error-callout';
-import { PaginationBar } from '../../../components/pagination-bar';
 import { SkeletonRows } from '../../../components/skeleton-rows';
 import { useLanguage } from '../../../i18n/use-language';
 import { localizedName } from '../../../lib/catalogue';
 import { useDayFormatter } from '../../../lib/dates';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useListSearch } from '../../../lib/list-search';
 import { useStockOverviewPage } from '../api/inventory-pages';
+import { inventorySearch } from '../inventory-list';
 import { stockStatus } from '../utils/stock-overview';
-import { SEARCH_DEBOUNCE_MS } from '../utils/search';
 import { StockStatusBadge } from './status-badges';
-import { SearchField } from '../../../components/search-field';
 
 /**
  * Inventory → Overview: units on hand per product, a page at a time, searched,
@@ -23,10 +21,8 @@ export function StockOverview() {
   const intl = useIntl();
   const { language } = useLanguage();
   const formatDay = useDayFormatter();
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const q = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
-  const overview = useStockOverviewPage({ page, q, sort: language === 'ar' ? 'nameAr' : 'name' });
+  const list = useListSearch(inventorySearch);
+  const overview = useStockOverviewPage({ page: list.page, q: list.q, sort: language === 'ar' ? 'nameAr' : 'name' });
   const pageWindow = overview.window;
 
   if (overview.isError) {
@@ -51,14 +47,7 @@ export function StockOverview() {
   return (
     <Flex direction="column" gap="4">
       <Box maxWidth={{ initial: '100%', sm: '420px' }}>
-        <SearchField
-          value={query}
-          onValueChange={(value) => {
-            setQuery(value);
-            setPage(1);
-          }}
-          label={intl.formatMessage({ id: 'inventory.overview.search' })}
-        />
+        <ListSearchField list={list} label="inventory.overview.search" />
       </Box>
       <Box className="table-scroll">
         <Table.Root
@@ -124,17 +113,7 @@ export function StockOverview() {
           </Table.Body>
         </Table.Root>
       </Box>
-      <PaginationBar
-        page={pageWindow.page}
-        pageCount={pageWindow.pageCount}
-        onPageChange={setPage}
-        summary={
-          <FormattedMessage
-            id="inventory.overview.showing"
-            values={{ from: pageWindow.from, to: pageWindow.to, total: pageWindow.total }}
-          />
-        }
-      />
+      <ListPaging list={list} showing="inventory.overview.showing" query={overview} window={pageWindow} />
     </Flex>
   );
 }

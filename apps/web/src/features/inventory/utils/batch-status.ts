@@ -13,7 +13,8 @@ export const EXPIRING_DAYS = 60;
 export type BatchStatus = 'expired' | 'expiresSoon' | 'expiring' | 'good';
 
 /** Expiry Tracking adds Critical (7 days). */
-export type TrackingStatus = 'expired' | 'critical' | 'expiresSoon' | 'expiring' | 'good';
+export const trackingStatuses = ['expired', 'critical', 'expiresSoon', 'expiring', 'good'] as const;
+export type TrackingStatus = (typeof trackingStatuses)[number];
 
 export function batchStatus(expiryDate: string, today: string): BatchStatus {
   const days = daysBetween(today, expiryDate);
