@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import {
   commissionReportQueryOptions,
   dailyMetricsQueryOptions,
@@ -8,31 +7,13 @@ import {
   stockSummaryQueryOptions,
 } from '../../features/reports/api/reports';
 import { ReportsPage } from '../../features/reports/components/reports-page';
-import {
-  DEFAULT_REPORT_RANGE,
-  DEFAULT_REPORT_TYPE,
-  reportRanges,
-  reportTypes,
-  resolveReportWindow,
-  type ReportSelection,
-} from '../../features/reports/utils/report-period';
-import { isValidIsoDay, todayIso } from '../../lib/dates';
+import { reportDefaults, reportSearch, selectionOf } from '../../features/reports/report-list';
+import { resolveReportWindow } from '../../features/reports/utils/report-period';
+import { todayIso } from '../../lib/dates';
 import { pharmaciesQueryOptions } from '../../lib/pharmacies';
 
-const day = z.string().refine(isValidIsoDay).optional().catch(undefined);
-
-// `?type=&range=&from=&to=&pharmacy=`: anything malformed falls back to the default rather than failing the page.
-const reportSearchSchema = z.object({
-  type: z.enum(reportTypes).optional().catch(undefined),
-  range: z.enum(reportRanges).optional().catch(undefined),
-  from: day,
-  to: day,
-  pharmacy: z.guid().optional().catch(undefined),
-});
-type ReportSearch = z.output<typeof reportSearchSchema>;
-
 export const Route = createFileRoute('/_authenticated/reports')({
-  validateSearch: reportSearchSchema,
+  validateSearch: reportSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => {
     if (!context.currentUser) return;
@@ -44,9 +25,15 @@ export const Route = createFileRoute('/_authenticated/reports')({
     switch (selection.type) {
       case 'sales':
         if (!resolved.ok) return;
-        // The table's first page as the report opens it: newest first, unsearched (ReportsPage).
+        // The table's page as the address names it (ReportsPage).
         void queryClient.prefetchQuery(
-          salesReportPageQueryOptions({ window: resolved.window, pharmacyId, q: '', sort: '-date', page: 1 }),
+          salesReportPageQueryOptions({
+            window: resolved.window,
+            pharmacyId,
+            q: deps.q ?? '',
+            sort: deps.sort ?? reportDefaults.sort,
+            page: deps.page ?? 1,
+          }),
         );
         void queryClient.prefetchQuery(salesSummaryQueryOptions(resolved.window, pharmacyId));
         void queryClient.prefetchQuery(dailyMetricsQueryOptions(pharmacyId));
@@ -66,37 +53,5 @@ export const Route = createFileRoute('/_authenticated/reports')({
       }
     }
   },
-  component: ReportsRoute,
+  component: ReportsPage,
 });
-
-function selectionOf(search: ReportSearch): ReportSelection {
-  return {
-    type: search.type ?? DEFAULT_REPORT_TYPE,
-    range: search.range ?? DEFAULT_REPORT_RANGE,
-    from: search.from,
-    to: search.to,
-    pharmacyId: search.pharmacy ?? null,
-  };
-}
-
-function ReportsRoute() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  return (
-    <ReportsPage
-      selection={selectionOf(search)}
-      onSelectionChange={(next) =>
-        void navigate({
-          search: {
-            type: next.type === DEFAULT_REPORT_TYPE ? undefined : next.type,
-            range: next.range === DEFAULT_REPORT_RANGE ? undefined : next.range,
-            from: next.range === 'custom' ? next.from : undefined,
-            to: next.range === 'custom' ? next.to : undefined,
-            pharmacy: next.pharmacyId ?? undefined,
-          },
-          replace: true,
-        })
-      }
-    />
-  );
-}

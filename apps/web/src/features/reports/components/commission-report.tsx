@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDateTimeFormatter } from '../../../lib/dates';
 import { useMoneyFormatter } from '../../../lib/money';
+import { paginate } from '../../../lib/pagination';
 import type { ReportNames } from '../hooks/use-report-names';
 import { salesUnitLabel } from '../utils/report-labels';
 import { commissionTotals } from '../utils/report-rows';
@@ -18,9 +19,14 @@ import { SummaryTiles } from './summary-tiles';
 export function CommissionReport({
   commission,
   names,
+  page,
+  onPageChange,
 }: {
   commission: UseQueryResult<CommissionRow[]>;
   names: ReportNames;
+  /** The table's page: the rows come whole and are shown 50 at a time. */
+  page: number;
+  onPageChange(page: number): void;
 }) {
   const intl = useIntl();
   const money = useMoneyFormatter();
@@ -103,7 +109,7 @@ export function CommissionReport({
         ]}
       />
       <ReportTable
-        label={{ id: 'reports.commission.tableLabel' }}
+        label="reports.commission.tableLabel"
         columns={[
           { id: 'reports.column.pharmacist' },
           { id: 'reports.column.product', minWidth: '160px' },
@@ -114,19 +120,11 @@ export function CommissionReport({
           { id: 'reports.column.commissionAmount', justify: 'end' },
           { id: 'reports.column.location', minWidth: '140px' },
         ]}
-        rows={rows}
+        window={paginate(rows, page)}
+        onPageChange={onPageChange}
         renderRow={renderRow}
-        isLoading={commission.isPending}
-        loadError={
-          commission.isError
-            ? {
-                title: <FormattedMessage id="reports.error.commission" />,
-                children: <FormattedMessage id="reports.error.tryAgain" />,
-                onRetry: () => void commission.refetch(),
-                isRetrying: commission.isFetching,
-              }
-            : undefined
-        }
+        query={commission}
+        loadError={{ title: 'reports.error.commission', description: 'reports.error.tryAgain' }}
         empty={<FormattedMessage id="reports.commission.empty" />}
       />
     </Flex>

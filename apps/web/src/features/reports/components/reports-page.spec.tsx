@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { CurrentUser } from '@pharmacy/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
 import { addDays, todayIso } from '../../../lib/dates';
 import { aBatch, aPharmacy, aProduct, PRODUCT_ID } from '../../../test/catalogue';
 import { anExpiringBatch } from '../../../test/expiry';
@@ -58,10 +57,13 @@ const salesCalls = (calls: ReadonlyArray<{ url: string }>) =>
     .filter((call) => call.url.startsWith('/api/sales?'))
     .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
 
-/** The page with its selection kept in state, as the route keeps it in the address. */
-function Harness({ initial }: { initial: ReportSelection }) {
-  const [selection, setSelection] = useState(initial);
-  return <ReportsPage selection={selection} onSelectionChange={setSelection} />;
+/** The address of a report, as the route reads it. */
+function reportPath({ type, range, from, to, pharmacyId }: ReportSelection) {
+  const search = new URLSearchParams({ type, range });
+  if (from) search.set('from', from);
+  if (to) search.set('to', to);
+  if (pharmacyId) search.set('pharmacy', pharmacyId);
+  return `/reports?${search.toString()}`;
 }
 
 function renderPage({
@@ -75,9 +77,10 @@ function renderPage({
   language?: 'en' | 'ar';
   user?: CurrentUser;
 } = {}) {
-  return renderSignedIn(<Harness initial={{ type: 'sales', range: 'last30', pharmacyId: null, ...selection }} />, {
+  return renderSignedIn(<ReportsPage />, {
     user,
     language,
+    path: reportPath({ type: 'sales', range: 'last30', pharmacyId: null, ...selection }),
     routes: {
       'GET /api/pharmacies': () => fakeResponse(200, pharmacies),
       'GET /api/sales/metrics/daily': () => fakeResponse(200, { totalSales: '84.25', totalOrders: 3 }),

@@ -1,6 +1,5 @@
 import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
-import type { SalesSort } from '@pharmacy/contracts';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DownloadIcon } from '../../../components/icons';
 import { useLanguage } from '../../../i18n/use-language';
@@ -8,8 +7,9 @@ import { useRole } from '../../../lib/authorization';
 import { localizedName } from '../../../lib/catalogue';
 import { todayIso, useDayFormatter } from '../../../lib/dates';
 import { usePharmacies } from '../../../lib/pharmacies';
+import { useCsvExport, type CsvToast } from '../../../lib/csv-export';
+import { useListSearch } from '../../../lib/list-search';
 import { useSignedInUser } from '../../../lib/session';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import {
   fetchExpiringReport,
   fetchInventoryReport,
@@ -19,8 +19,10 @@ import {
   useInventoryReportPage,
   useSalesReportPage,
 } from '../api/reports';
-import { useExportReport, type ReportExport } from '../hooks/use-export-report';
 import { useReportNames } from '../hooks/use-report-names';
+import { reportDefaults, reportSearch, searchOf, selectionOf } from '../report-list';
+import { reportCsvColumns, reportCsvExport, reportCsvFileName, type ReportRow } from '../utils/report-csv';
+import { reportTypeNames } from '../utils/report-labels';
 import {
   customDefaults,
   EXPIRY_REPORT_DAYS,
@@ -43,13 +45,7 @@ const NO_WINDOW: ReportWindow = {};
  * charts and a CSV of the table shown. What is chosen lives in the address, so
  * a report can be bookmarked or sent to a colleague.
  */
-export function ReportsPage({
-  selection,
-  onSelectionChange,
-}: {
-  selection: ReportSelection;
-  onSelectionChange(next: ReportSelection): void;
-}) {
+export function ReportsPage() {
   const intl = useIntl();
   const { language } = useLanguage();
   const role = useRole();
@@ -57,6 +53,8 @@ export function ReportsPage({
   const pharmacies = usePharmacies();
   const day = useDayFormatter();
   const today = todayIso();
+  const list = useListSearch(reportSearch, reportDefaults);
+  const selection = selectionOf(list.values);
   const { type, range, from, to, pharmacyId } = selection;
   const periodApplies = usesPeriod(type);
 
@@ -64,27 +62,17 @@ export function ReportsPage({
   const window = resolved.ok ? resolved.window : null;
   const custom = customDefaults(today, { from, to });
 
-  // Each report starts on its first page, unsearched and in its own order, whenever what it shows changes.
+  // A report of its own: its table starts on its first page, unsearched and in its own order (`searchOf`).
   const viewKey = [type, range, window?.startDate, window?.endDate, pharmacyId].join('|');
-  const [list, setList] = useState({ viewKey, page: 1, search: '', sort: '-date' as SalesSort });
-  if (list.viewKey !== viewKey) setList({ viewKey, page: 1, search: '', sort: '-date' });
-  // The server searches the sales as one stops typing; a new search starts on the first page.
-  const settledSearch = useDebouncedValue(list.search, 250);
-  const [searched, setSearched] = useState(settledSearch);
-  if (searched !== settledSearch) {
-    setSearched(settledSearch);
-    setList((current) => ({ ...current, page: 1 }));
-  }
-  const setPage = (page: number) => setList((current) => ({ ...current, page }));
-  const salesList = { window: window ?? NO_WINDOW, pharmacyId, q: settledSearch, sort: list.sort };
+  const salesList = { window: window ?? NO_WINDOW, pharmacyId, q: list.q, sort: list.values.sort };
 
   const names = useReportNames({ catalogue: type === 'commission' });
   const sales = useSalesReportPage({ ...salesList, page: list.page }, type === 'sales' && window !== null);
   const commission = useCommissionReport(window ?? NO_WINDOW, pharmacyId, type === 'commission' && window !== null);
   const inventory = useInventoryReportPage(pharmacyId, list.page, type === 'inventory');
   const expiring = useExpiringReportPage(pharmacyId, list.page, type === 'expiry');
-  const exportReport = useExportReport(names);
-  const [exporting, setExporting] = useState(false);
+  const csvColumns = useMemo(() => reportCsvColumns(type, names), [type, names]);
+  const csv = useCsvExport(csvColumns, reportCsvExport);
 
   const pharmacyOptions = useMemo(() => {
     // Administrators and auditors read every pharmacy (closed ones too: their history stays); others their own.
@@ -95,24 +83,19 @@ export function ReportsPage({
       .sort((a, b) => a.name.localeCompare(b.name, language));
   }, [role, pharmacies.data, user.pharmacies, language]);
 
-  // What the export reads: every row of the report on screen, from the server, not just the page shown.
-  const current = ((): { load: () => Promise<ReportExport>; ready: boolean } => {
+  // What the export reads: every row of the report on screen, from the server, not just the page shown
+  // (for sales at most `SALES_EXPORT_LIMIT`, `total` saying how many matched).
+  const current = ((): { load: () => Promise<{ rows: readonly ReportRow[]; total?: number }>; ready: boolean } => {
     switch (type) {
       case 'sales':
-        return {
-          load: async () => ({ type, ...(await fetchSalesForExport(salesList)) }),
-          ready: sales.isSuccess,
-        };
+        return { load: () => fetchSalesForExport(salesList), ready: sales.isSuccess };
       case 'inventory':
-        return {
-          load: async () => ({ type, rows: await fetchInventoryReport(pharmacyId) }),
-          ready: inventory.isSuccess,
-        };
+        return { load: async () => ({ rows: await fetchInventoryReport(pharmacyId) }), ready: inventory.isSuccess };
       case 'expiry':
-        return { load: async () => ({ type, rows: await fetchExpiringReport(pharmacyId) }), ready: expiring.isSuccess };
+        return { load: async () => ({ rows: await fetchExpiringReport(pharmacyId) }), ready: expiring.isSuccess };
       case 'commission': {
         const rows = commission.data ?? [];
-        return { load: () => Promise.resolve({ type, rows }), ready: commission.isSuccess };
+        return { load: () => Promise.resolve({ rows }), ready: commission.isSuccess };
       }
       default: {
         const unknown: never = type;
@@ -121,7 +104,37 @@ export function ReportsPage({
     }
   })();
 
-  const change = (next: Partial<ReportSelection>) => onSelectionChange({ ...selection, ...next });
+  /**
+   * 'Export Report' (specification 001 §2): the current table as CSV; 'Export Successful' /
+   * '{Type} report has been downloaded as CSV file.', or how many of the sales it holds.
+   */
+  const exportReport = () => {
+    let total = 0;
+    return csv.download(
+      async () => {
+        const read = await current.load();
+        total = read.total ?? read.rows.length;
+        return read.rows;
+      },
+      {
+        fileName: (now) => reportCsvFileName(type, range, window ?? NO_WINDOW, now),
+        done: (rows): CsvToast =>
+          total > rows.length
+            ? {
+                title: 'reports.export.done',
+                description: 'reports.export.doneFirst',
+                values: { count: rows.length, total },
+              }
+            : {
+                title: 'reports.export.done',
+                description: 'reports.export.doneDescription',
+                values: { type: intl.formatMessage(reportTypeNames[type]) },
+              },
+      },
+    );
+  };
+
+  const change = (next: Partial<ReportSelection>) => list.update(searchOf({ ...selection, ...next }));
 
   let caption: string;
   if (!periodApplies) {
@@ -147,25 +160,39 @@ export function ReportsPage({
         pharmacyId={pharmacyId}
         names={names}
         today={today}
-        search={{ typed: list.search, settled: settledSearch }}
-        onSearchChange={(search) => setList((current) => ({ ...current, search }))}
-        sort={list.sort}
-        onSortChange={(sort) => setList((current) => ({ ...current, sort, page: 1 }))}
-        onPageChange={setPage}
+        search={{ typed: list.text, settled: list.q }}
+        onSearchChange={list.setText}
+        sort={list.values.sort}
+        onSortChange={(sort) => list.update({ sort })}
+        onPageChange={list.setPage}
       />
     );
   } else if (type === 'commission') {
-    view = <CommissionReport key={viewKey} commission={commission} names={names} />;
+    view = (
+      <CommissionReport
+        key={viewKey}
+        commission={commission}
+        names={names}
+        page={list.page}
+        onPageChange={list.setPage}
+      />
+    );
   } else if (type === 'inventory') {
     view = (
-      <InventoryReport key={viewKey} batches={inventory} onPageChange={setPage} pharmacyId={pharmacyId} names={names} />
+      <InventoryReport
+        key={viewKey}
+        batches={inventory}
+        onPageChange={list.setPage}
+        pharmacyId={pharmacyId}
+        names={names}
+      />
     );
   } else {
     view = (
       <ExpiryReport
         key={viewKey}
         expiring={expiring}
-        onPageChange={setPage}
+        onPageChange={list.setPage}
         pharmacyId={pharmacyId}
         names={names}
         today={today}
@@ -185,12 +212,9 @@ export function ReportsPage({
           </Text>
         </Box>
         <Button
-          onClick={() => {
-            setExporting(true);
-            void exportReport(current.load, range, window ?? NO_WINDOW).finally(() => setExporting(false));
-          }}
+          onClick={() => void exportReport()}
           disabled={!current.ready || (periodApplies && window === null)}
-          loading={exporting}
+          loading={csv.isPending}
           className="report-export"
         >
           <DownloadIcon />

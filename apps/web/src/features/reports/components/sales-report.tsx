@@ -198,7 +198,7 @@ const SalesTable = memo(function SalesTable({
 
   return (
     <ReportTable
-      label={{ id: 'reports.sales.tableLabel' }}
+      label="reports.sales.tableLabel"
       columns={[
         { id: 'reports.column.transactionId' },
         { id: 'reports.column.dateTime', sortKey: 'date', firstDirection: 'desc' },
@@ -207,21 +207,12 @@ const SalesTable = memo(function SalesTable({
         { id: 'reports.column.totalAmount', justify: 'end', sortKey: 'total', firstDirection: 'desc' },
         { id: 'reports.column.paymentMethod' },
       ]}
-      server={{ window: sales.window, onPageChange }}
-      sort={sort}
-      onSortChange={(next) => onSortChange(next as SalesSort)}
+      window={sales.window}
+      onPageChange={onPageChange}
+      sort={{ value: sort, onChange: (next) => onSortChange(next as SalesSort) }}
       renderRow={renderRow}
-      isLoading={sales.isPending}
-      loadError={
-        sales.isError
-          ? {
-              title: <FormattedMessage id="reports.error.sales" />,
-              children: <FormattedMessage id="reports.error.tryAgain" />,
-              onRetry: () => void sales.refetch(),
-              isRetrying: sales.isFetching,
-            }
-          : undefined
-      }
+      query={sales}
+      loadError={{ title: 'reports.error.sales', description: 'reports.error.tryAgain' }}
       empty={
         searched.trim() === '' ? (
           <FormattedMessage id="reports.sales.empty" />

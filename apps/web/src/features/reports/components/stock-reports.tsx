@@ -91,21 +91,13 @@ export function InventoryReport({
         {(summary) => <StockValueChart summary={summary} />}
       </StockSummaryChart>
       <ReportTable
-        label={{ id: 'reports.inventory.tableLabel' }}
+        label="reports.inventory.tableLabel"
         columns={stockColumns}
-        server={{ window: batches.window, onPageChange }}
+        window={batches.window}
+        onPageChange={onPageChange}
         renderRow={renderRow}
-        isLoading={batches.isPending}
-        loadError={
-          batches.isError
-            ? {
-                title: <FormattedMessage id="reports.error.inventory" />,
-                children: <FormattedMessage id="reports.error.tryAgain" />,
-                onRetry: () => void batches.refetch(),
-                isRetrying: batches.isFetching,
-              }
-            : undefined
-        }
+        query={batches}
+        loadError={{ title: 'reports.error.inventory', description: 'reports.error.tryAgain' }}
         empty={<FormattedMessage id="reports.inventory.empty" />}
       />
     </Flex>
@@ -171,21 +163,13 @@ export function ExpiryReport({
         {(summary) => <ExpiryExposureChart summary={summary} today={today} />}
       </StockSummaryChart>
       <ReportTable
-        label={{ id: 'reports.expiry.tableLabel' }}
+        label="reports.expiry.tableLabel"
         columns={[...stockColumns, { id: 'reports.column.daysUntilExpiry' }]}
-        server={{ window: expiring.window, onPageChange }}
+        window={expiring.window}
+        onPageChange={onPageChange}
         renderRow={renderRow}
-        isLoading={expiring.isPending}
-        loadError={
-          expiring.isError
-            ? {
-                title: <FormattedMessage id="reports.error.expiring" />,
-                children: <FormattedMessage id="reports.error.tryAgain" />,
-                onRetry: () => void expiring.refetch(),
-                isRetrying: expiring.isFetching,
-              }
-            : undefined
-        }
+        query={expiring}
+        loadError={{ title: 'reports.error.expiring', description: 'reports.error.tryAgain' }}
         empty={<FormattedMessage id="reports.expiry.empty" />}
       />
     </Flex>

@@ -1,51 +1,56 @@
 import { describe, expect, it } from '@jest/globals';
 import { UTF8_BOM } from '../../../lib/csv';
 import { aBatch } from '../../../test/catalogue';
+import { csvIn } from '../../../test/csv';
 import { anExpiringBatch } from '../../../test/expiry';
 import { aCommissionRow, aSale } from '../../../test/reports';
+import type { ReportNames } from '../hooks/use-report-names';
 import {
-  buildCommissionCsv,
-  buildExpiryReportCsv,
-  buildInventoryCsv,
-  buildSalesCsv,
+  commissionCsvColumns,
+  expiryReportCsvColumns,
+  inventoryCsvColumns,
   reportCsvFileName,
-  type StockCsvLabels,
+  salesCsvColumns,
 } from './report-csv';
 
 const lines = (csv: string) => csv.slice(UTF8_BOM.length).trimEnd().split('\r\n');
 const local = (year: number, month: number, day: number, hours: number, minutes: number) =>
   new Date(year, month - 1, day, hours, minutes).toISOString();
 
-const stockLabels: StockCsvLabels = {
-  productName: 'Product Name',
-  sku: 'SKU',
-  batchId: 'Batch ID',
-  batchNumber: 'Batch Number',
-  quantity: 'Quantity',
-  location: 'Location',
-  expiryDate: 'Expiry Date',
-  notAvailable: 'N/A',
+const stockLabels = {
+  'reports.column.productName': 'Product Name',
+  'reports.column.sku': 'SKU',
+  'reports.column.batchId': 'Batch ID',
+  'reports.csv.batchNumber': 'Batch Number',
+  'reports.column.quantity': 'Quantity',
+  'reports.column.location': 'Location',
+  'reports.column.expiryDate': 'Expiry Date',
+  'reports.notAvailable': 'N/A',
+};
+
+/** Names as the rows give them (`useReportNames` reads the reader's language). */
+const rowNames: ReportNames = {
+  pharmacy: (_, name, nameAr) => nameAr ?? name ?? '',
+  product: (_, name, nameAr) => nameAr ?? name,
 };
 
 describe('report CSV files (specification 001 §2)', () => {
   it('writes the sales table: short id, local time, walk-in customers, location, amount and Cash', () => {
-    const csv = buildSalesCsv(
+    const csv = csvIn(
       [
         aSale({ createdAt: local(2026, 11, 20, 9, 30) }),
         aSale({ id: 'ffffffff-0000-4000-8000-0000000000b2', customerName: 'Omar, Jr.', totalAmount: '5.00' }),
       ],
+      salesCsvColumns({ ...rowNames, pharmacy: (_, name) => `${name} (shown)` }),
       {
-        labels: {
-          transactionId: 'Transaction ID',
-          dateTime: 'Date & Time',
-          customer: 'Customer',
-          location: 'Location',
-          totalAmount: 'Total Amount',
-          paymentMethod: 'Payment Method',
-          walkIn: 'Walk-in Customer',
-          cash: 'Cash',
-        },
-        pharmacyName: (sale) => `${sale.pharmacyName} (shown)`,
+        'reports.column.transactionId': 'Transaction ID',
+        'reports.column.dateTime': 'Date & Time',
+        'reports.column.customer': 'Customer',
+        'reports.column.location': 'Location',
+        'reports.column.totalAmount': 'Total Amount',
+        'reports.column.paymentMethod': 'Payment Method',
+        'reports.sales.walkIn': 'Walk-in Customer',
+        'reports.sales.cash': 'Cash',
       },
     );
     expect(csv.startsWith(UTF8_BOM)).toBe(true);
@@ -59,11 +64,7 @@ describe('report CSV files (specification 001 §2)', () => {
   });
 
   it('writes the inventory table with the batch number beside the short batch id', () => {
-    const csv = buildInventoryCsv([aBatch()], {
-      labels: stockLabels,
-      productName: (batch) => batch.productNameAr ?? batch.productName,
-      pharmacyName: (batch) => batch.pharmacyNameAr ?? batch.pharmacyName,
-    });
+    const csv = csvIn([aBatch()], inventoryCsvColumns(rowNames), stockLabels);
     expect(lines(csv)).toEqual([
       'Product Name,SKU,Batch ID,Batch Number,Quantity,Location,Expiry Date',
       'باراسيتامول ٥٠٠ ملغ,PAR-500-20,000000B1,LOT-1,40,صيدلية وسط البلد,2027-06-30',
@@ -71,11 +72,11 @@ describe('report CSV files (specification 001 §2)', () => {
   });
 
   it('writes the expiry table: the inventory columns and the days until expiry (negative once past)', () => {
-    const csv = buildExpiryReportCsv([anExpiringBatch({ daysToExpiry: -2 })], {
-      labels: { ...stockLabels, daysUntilExpiry: 'Days Until Expiry' },
-      productName: (row) => row.productName,
-      pharmacyName: (row) => row.pharmacyName,
-    });
+    const csv = csvIn(
+      [anExpiringBatch({ daysToExpiry: -2 })],
+      expiryReportCsvColumns({ pharmacy: (_, name) => name ?? '', product: (_, name) => name }),
+      { ...stockLabels, 'reports.column.daysUntilExpiry': 'Days Until Expiry' },
+    );
     expect(lines(csv)).toEqual([
       'Product Name,SKU,Batch ID,Batch Number,Quantity,Location,Expiry Date,Days Until Expiry',
       'Paracetamol 500 mg,PAR-500-20,000000E1,LOT-E1,12,Downtown Pharmacy,2026-12-01,-2',
@@ -83,24 +84,24 @@ describe('report CSV files (specification 001 §2)', () => {
   });
 
   it('writes the commission table, the pharmacist and e-mail, product and SKU, quantity and unit apart', () => {
-    const csv = buildCommissionCsv([aCommissionRow({ saleDate: local(2026, 11, 20, 14, 5) })], {
-      labels: {
-        pharmacist: 'Pharmacist',
-        email: 'Email',
-        product: 'Product',
-        sku: 'SKU',
-        saleDate: 'Sale Date',
-        quantity: 'Quantity',
-        salesUnit: 'Sales Unit',
-        saleAmount: 'Sale Amount',
-        commissionRate: 'Commission Rate (%)',
-        commissionAmount: 'Commission Amount',
-        location: 'Location',
+    const csv = csvIn(
+      [aCommissionRow({ saleDate: local(2026, 11, 20, 14, 5) })],
+      commissionCsvColumns({ product: () => 'باراسيتامول', pharmacy: () => 'Downtown Pharmacy' }),
+      {
+        'reports.column.pharmacist': 'Pharmacist',
+        'reports.csv.email': 'Email',
+        'reports.column.product': 'Product',
+        'reports.column.sku': 'SKU',
+        'reports.column.saleDate': 'Sale Date',
+        'reports.column.quantity': 'Quantity',
+        'reports.csv.salesUnit': 'Sales Unit',
+        'reports.column.saleAmount': 'Sale Amount',
+        'reports.csv.commissionRate': 'Commission Rate (%)',
+        'reports.column.commissionAmount': 'Commission Amount',
+        'reports.column.location': 'Location',
+        'salesUnit.whole': 'Whole pack',
       },
-      productName: () => 'باراسيتامول',
-      pharmacyName: () => 'Downtown Pharmacy',
-      salesUnit: (unit) => (unit === 'whole' ? 'Whole pack' : unit),
-    });
+    );
     expect(lines(csv)).toEqual([
       'Pharmacist,Email,Product,SKU,Sale Date,Quantity,Sales Unit,Sale Amount,Commission Rate (%),Commission Amount,Location',
       'Sara Haddad,sara@pharmacy.example,باراسيتامول,PAR-500-20,2026-11-20 14:05,3,Whole pack,37.50,4.00,1.50,Downtown Pharmacy',

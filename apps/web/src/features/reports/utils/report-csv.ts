@@ -1,6 +1,8 @@
 import type { CommissionRow, ExpiringBatch, InventoryBatch, Sale } from '@pharmacy/contracts';
-import { toCsv } from '../../../lib/csv';
+import type { CsvColumn, CsvExportOptions } from '../../../lib/csv-export';
 import { todayIso } from '../../../lib/dates';
+import type { ReportNames } from '../hooks/use-report-names';
+import { salesUnitLabel } from './report-labels';
 import type { ReportRange, ReportType, ReportWindow } from './report-period';
 import { batchIdOf, localDateTime, transactionId } from './report-rows';
 
@@ -8,41 +10,27 @@ import { batchIdOf, localDateTime, transactionId } from './report-rows';
 // language. A cell that shows two things (a pharmacist's name and e-mail, a
 // product and its SKU, a quantity and its unit, a batch's id and number) becomes
 // two columns, so a spreadsheet can sort and sum them. Dates are YYYY-MM-DD (with
-// the local time for sales), amounts and figures plain numbers; `toCsv` adds the
-// byte order mark spreadsheets need to read Arabic.
+// the local time for sales), amounts and figures plain numbers.
 
-export interface SalesCsvLabels {
-  transactionId: string;
-  dateTime: string;
-  customer: string;
-  location: string;
-  totalAmount: string;
-  paymentMethod: string;
-  walkIn: string;
-  cash: string;
-}
+/** How the report names pharmacies and products in the reader's language (`useReportNames`). */
+type Names = Pick<ReportNames, 'pharmacy' | 'product'>;
 
-export function buildSalesCsv(
-  sales: readonly Sale[],
-  { labels, pharmacyName }: { labels: SalesCsvLabels; pharmacyName: (sale: Sale) => string },
-): string {
-  const header = [
-    labels.transactionId,
-    labels.dateTime,
-    labels.customer,
-    labels.location,
-    labels.totalAmount,
-    labels.paymentMethod,
+export function salesCsvColumns(names: Names): readonly CsvColumn<Sale>[] {
+  return [
+    { header: { id: 'reports.column.transactionId' }, cell: (sale) => transactionId(sale.id) },
+    { header: { id: 'reports.column.dateTime' }, cell: (sale) => localDateTime(sale.createdAt) },
+    {
+      header: { id: 'reports.column.customer' },
+      cell: (sale, { intl }) => customerOf(sale, intl.formatMessage({ id: 'reports.sales.walkIn' })),
+    },
+    { header: { id: 'reports.column.location' }, cell: (sale) => names.pharmacy(sale.pharmacyId, sale.pharmacyName) },
+    { header: { id: 'reports.column.totalAmount' }, cell: (sale) => sale.totalAmount },
+    // Specification 001 §2: always displayed as Cash.
+    {
+      header: { id: 'reports.column.paymentMethod' },
+      cell: (_, { intl }) => intl.formatMessage({ id: 'reports.sales.cash' }),
+    },
   ];
-  const lines = sales.map((sale) => [
-    transactionId(sale.id),
-    localDateTime(sale.createdAt),
-    customerOf(sale, labels.walkIn),
-    pharmacyName(sale),
-    sale.totalAmount,
-    labels.cash,
-  ]);
-  return toCsv([header, ...lines]);
 }
 
 /** Specification 001 §2: a sale without a customer name was to a 'Walk-in Customer'. */
@@ -50,141 +38,87 @@ export function customerOf(sale: Pick<Sale, 'customerName'>, walkIn: string): st
   return sale.customerName?.trim() || walkIn;
 }
 
-export interface StockCsvLabels {
-  productName: string;
-  sku: string;
-  batchId: string;
-  batchNumber: string;
-  quantity: string;
-  location: string;
-  expiryDate: string;
-  notAvailable: string;
-}
-
-export function buildInventoryCsv(
-  batches: readonly InventoryBatch[],
-  {
-    labels,
-    productName,
-    pharmacyName,
-  }: {
-    labels: StockCsvLabels;
-    productName: (batch: InventoryBatch) => string;
-    pharmacyName: (batch: InventoryBatch) => string;
-  },
-): string {
-  const header = [
-    labels.productName,
-    labels.sku,
-    labels.batchId,
-    labels.batchNumber,
-    labels.quantity,
-    labels.location,
-    labels.expiryDate,
+/** The columns the Inventory and Expiry reports share. */
+function stockCsvColumns<Row extends InventoryBatch | ExpiringBatch>(
+  names: Names,
+  batchId: (row: Row) => string,
+): CsvColumn<Row>[] {
+  return [
+    {
+      header: { id: 'reports.column.productName' },
+      cell: (row) => names.product(row.productId, row.productName, row.productNameAr),
+    },
+    { header: { id: 'reports.column.sku' }, cell: (row) => row.productSku },
+    {
+      header: { id: 'reports.column.batchId' },
+      cell: (row, { intl }) => batchIdOf(batchId(row), intl.formatMessage({ id: 'reports.notAvailable' })),
+    },
+    { header: { id: 'reports.csv.batchNumber' }, cell: (row) => row.batchNumber },
+    { header: { id: 'reports.column.quantity' }, cell: (row) => row.quantity },
+    {
+      header: { id: 'reports.column.location' },
+      cell: (row) =>
+        names.pharmacy(row.pharmacyId, row.pharmacyName, 'pharmacyNameAr' in row ? row.pharmacyNameAr : null),
+    },
+    { header: { id: 'reports.column.expiryDate' }, cell: (row) => row.expiryDate },
   ];
-  const lines = batches.map((batch) => [
-    productName(batch),
-    batch.productSku,
-    batchIdOf(batch.id, labels.notAvailable),
-    batch.batchNumber,
-    batch.quantity,
-    pharmacyName(batch),
-    batch.expiryDate,
-  ]);
-  return toCsv([header, ...lines]);
 }
 
-export function buildExpiryReportCsv(
-  rows: readonly ExpiringBatch[],
-  {
-    labels,
-    productName,
-    pharmacyName,
-  }: {
-    labels: StockCsvLabels & { daysUntilExpiry: string };
-    productName: (row: ExpiringBatch) => string;
-    pharmacyName: (row: ExpiringBatch) => string;
-  },
-): string {
-  const header = [
-    labels.productName,
-    labels.sku,
-    labels.batchId,
-    labels.batchNumber,
-    labels.quantity,
-    labels.location,
-    labels.expiryDate,
-    labels.daysUntilExpiry,
+export function inventoryCsvColumns(names: Names): readonly CsvColumn<InventoryBatch>[] {
+  return stockCsvColumns<InventoryBatch>(names, (batch) => batch.id);
+}
+
+export function expiryReportCsvColumns(names: Names): readonly CsvColumn<ExpiringBatch>[] {
+  return [
+    ...stockCsvColumns<ExpiringBatch>(names, (row) => row.batchId),
+    { header: { id: 'reports.column.daysUntilExpiry' }, cell: (row) => row.daysToExpiry },
   ];
-  const lines = rows.map((row) => [
-    productName(row),
-    row.productSku,
-    batchIdOf(row.batchId, labels.notAvailable),
-    row.batchNumber,
-    row.quantity,
-    pharmacyName(row),
-    row.expiryDate,
-    row.daysToExpiry,
-  ]);
-  return toCsv([header, ...lines]);
 }
 
-export interface CommissionCsvLabels {
-  pharmacist: string;
-  email: string;
-  product: string;
-  sku: string;
-  saleDate: string;
-  quantity: string;
-  salesUnit: string;
-  saleAmount: string;
-  commissionRate: string;
-  commissionAmount: string;
-  location: string;
-}
-
-export function buildCommissionCsv(
-  rows: readonly CommissionRow[],
-  {
-    labels,
-    productName,
-    pharmacyName,
-    salesUnit,
-  }: {
-    labels: CommissionCsvLabels;
-    productName: (row: CommissionRow) => string;
-    pharmacyName: (row: CommissionRow) => string;
-    salesUnit: (unit: string) => string;
-  },
-): string {
-  const header = [
-    labels.pharmacist,
-    labels.email,
-    labels.product,
-    labels.sku,
-    labels.saleDate,
-    labels.quantity,
-    labels.salesUnit,
-    labels.saleAmount,
-    labels.commissionRate,
-    labels.commissionAmount,
-    labels.location,
+export function commissionCsvColumns(names: Names): readonly CsvColumn<CommissionRow>[] {
+  return [
+    { header: { id: 'reports.column.pharmacist' }, cell: (row) => row.pharmacistName },
+    { header: { id: 'reports.csv.email' }, cell: (row) => row.pharmacistEmail },
+    { header: { id: 'reports.column.product' }, cell: (row) => names.product(row.productId, row.productName) },
+    { header: { id: 'reports.column.sku' }, cell: (row) => row.productSku },
+    { header: { id: 'reports.column.saleDate' }, cell: (row) => localDateTime(row.saleDate) },
+    { header: { id: 'reports.column.quantity' }, cell: (row) => row.quantity },
+    {
+      header: { id: 'reports.csv.salesUnit' },
+      cell: (row, { intl }) => {
+        const label = salesUnitLabel(row.salesUnit);
+        return label ? intl.formatMessage(label) : row.salesUnit;
+      },
+    },
+    { header: { id: 'reports.column.saleAmount' }, cell: (row) => row.totalPrice },
+    { header: { id: 'reports.csv.commissionRate' }, cell: (row) => row.commissionRate },
+    { header: { id: 'reports.column.commissionAmount' }, cell: (row) => row.commissionAmount },
+    { header: { id: 'reports.column.location' }, cell: (row) => names.pharmacy(row.pharmacyId) },
   ];
-  const lines = rows.map((row) => [
-    row.pharmacistName,
-    row.pharmacistEmail,
-    productName(row),
-    row.productSku,
-    localDateTime(row.saleDate),
-    row.quantity,
-    salesUnit(row.salesUnit),
-    row.totalPrice,
-    row.commissionRate,
-    row.commissionAmount,
-    pharmacyName(row),
-  ]);
-  return toCsv([header, ...lines]);
 }
+
+/** A row of any report. */
+export type ReportRow = Sale | InventoryBatch | ExpiringBatch | CommissionRow;
+
+/** The columns of the report on screen: each report's rows go with its own columns. */
+export function reportCsvColumns(type: ReportType, names: Names): readonly CsvColumn<ReportRow>[] {
+  const columnsOf = {
+    sales: salesCsvColumns,
+    inventory: inventoryCsvColumns,
+    expiry: expiryReportCsvColumns,
+    commission: commissionCsvColumns,
+  } satisfies Record<ReportType, (names: Names) => readonly CsvColumn<never>[]>;
+  return columnsOf[type](names) as readonly CsvColumn<never>[] as readonly CsvColumn<ReportRow>[];
+}
+
+/** Specification 001 §2, §8: with nothing to export, 'Export Failed' / 'No data available to export.' */
+export const reportCsvExport: CsvExportOptions<ReportRow> = {
+  // Named at the export, after the report and its period (`reportCsvFileName`).
+  fileName: (now) => `report-${todayIso(now)}.csv`,
+  readFailed: { title: 'reports.export.failed', description: 'reports.export.readError' },
+  failed: { title: 'reports.export.failed', description: 'reports.export.error' },
+  empty: { title: 'reports.export.failed', description: 'reports.export.noData' },
+};
 
 const rangeSlugs: Record<Exclude<ReportRange, 'custom'>, string> = {
   today: 'today',
