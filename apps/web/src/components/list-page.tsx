@@ -10,9 +10,12 @@ import { SearchField } from './search-field';
 
 type Breakpoint = 'xs' | 'sm' | 'md';
 
+/** A message descriptor (a literal `{ id }`, which the catalogue check finds in the source). */
+type Message = { id: MessageId };
+
 export interface ListHeaderProps {
-  title: MessageId;
-  subtitle?: MessageId | undefined;
+  title: Message;
+  subtitle?: Message | undefined;
   /** At the heading's end (after it in Arabic): filters, export, add. */
   actions?: ReactNode;
   /** From this width the heading and its actions share a row (`md` when the actions are many). */
@@ -27,17 +30,17 @@ export function ListHeader({ title, subtitle, actions, actionsFrom = 'sm', level
     level === 1 ? (
       <Box>
         <Heading as="h1" size="7">
-          <FormattedMessage id={title} />
+          <FormattedMessage {...title} />
         </Heading>
         {subtitle && (
           <Text as="p" color="gray" mt="1">
-            <FormattedMessage id={subtitle} />
+            <FormattedMessage {...subtitle} />
           </Text>
         )}
       </Box>
     ) : (
       <Heading as="h2" size="5">
-        <FormattedMessage id={title} />
+        <FormattedMessage {...title} />
       </Heading>
     );
   if (!actions) return heading;
@@ -57,8 +60,8 @@ export function ListHeader({ title, subtitle, actions, actionsFrom = 'sm', level
 export interface ListSearchFieldProps {
   list: Pick<ListSearch<ListParams>, 'text' | 'setText'>;
   /** Its name for assistive technology; also the placeholder unless one is given. */
-  label: MessageId;
-  placeholder?: MessageId;
+  label: Message;
+  placeholder?: Message;
   size?: '2' | '3';
   className?: string;
 }
@@ -70,8 +73,8 @@ export function ListSearchField({ list, label, placeholder, size, className }: L
     <SearchField
       value={list.text}
       onValueChange={list.setText}
-      label={intl.formatMessage({ id: label })}
-      {...(placeholder ? { placeholder: intl.formatMessage({ id: placeholder }) } : {})}
+      label={intl.formatMessage(label)}
+      {...(placeholder ? { placeholder: intl.formatMessage(placeholder) } : {})}
       {...(size ? { size } : {})}
       {...(className ? { className } : {})}
     />
@@ -92,14 +95,14 @@ export interface ListTableProps<Row> extends Omit<
   DataTableProps<Row>,
   'label' | 'rows' | 'isLoading' | 'loadError' | 'sort' | 'onSortChange'
 > {
-  label: MessageId;
+  label: Message;
   query: ListQuery;
   /** The rows on screen and where they stand in the list. */
   window: PageWindow<Row>;
   /** What could not be read, and what to do about it, in place of the table. */
-  loadError: { title: MessageId; description?: MessageId };
+  loadError: { title: Message; description?: Message };
   /** The list's pages: where it is, and "Showing X to Y of Z ..." in its own words (`from`, `to` and `total`). */
-  paging?: { list: Pick<ListSearch<ListParams>, 'page' | 'setPage'>; showing: MessageId } | undefined;
+  paging?: { list: Pick<ListSearch<ListParams>, 'page' | 'setPage'>; showing: Message } | undefined;
   /** The order shown and a change of it, for the columns with a `sortKey`. */
   sort?: { value: string; onChange(sort: string): void } | undefined;
 }
@@ -111,12 +114,12 @@ export function ListTable<Row>({ label, query, window, loadError, paging, sort, 
     <>
       <DataTable
         {...table}
-        label={intl.formatMessage({ id: label })}
+        label={intl.formatMessage(label)}
         loadError={
           query.isError
             ? {
-                title: <FormattedMessage id={loadError.title} />,
-                ...(loadError.description ? { children: <FormattedMessage id={loadError.description} /> } : {}),
+                title: <FormattedMessage {...loadError.title} />,
+                ...(loadError.description ? { children: <FormattedMessage {...loadError.description} /> } : {}),
                 onRetry: () => void query.refetch(),
                 isRetrying: query.isFetching,
               }
@@ -143,7 +146,7 @@ export function ListPaging({
   window,
 }: {
   list: Pick<ListSearch<ListParams>, 'page' | 'setPage'>;
-  showing: MessageId;
+  showing: Message;
   query: Pick<ListQuery, 'isSuccess' | 'isPlaceholderData'>;
   window: PageWindow<unknown>;
 }) {
@@ -153,7 +156,7 @@ export function ListPaging({
       page={window.page}
       pageCount={window.pageCount}
       onPageChange={list.setPage}
-      summary={<FormattedMessage id={showing} values={{ from: window.from, to: window.to, total: window.total }} />}
+      summary={<FormattedMessage {...showing} values={{ from: window.from, to: window.to, total: window.total }} />}
     />
   );
 }

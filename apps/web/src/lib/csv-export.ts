@@ -39,10 +39,10 @@ export function datedCsvFileName(name: string, now: Date): string {
   return `${name}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 }
 
-/** A toast's words: message ids, and the values the description takes. */
+/** A toast's words (message descriptors, literal `{ id }`s), and the values the description takes. */
 export interface CsvToast {
-  title: MessageId;
-  description: MessageId;
+  title: { id: MessageId };
+  description: { id: MessageId };
   values?: Record<string, string | number>;
 }
 
@@ -81,8 +81,8 @@ export function useCsvExport<Row>(columns: readonly CsvColumn<Row>[], options: C
         if (!words) return;
         toast({
           ...(variant ? { variant } : {}),
-          title: intl.formatMessage({ id: words.title }),
-          description: intl.formatMessage({ id: words.description }, words.values),
+          title: intl.formatMessage(words.title),
+          description: intl.formatMessage(words.description, words.values),
         });
       };
       let rows: readonly Row[];

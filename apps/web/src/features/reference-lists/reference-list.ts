@@ -7,35 +7,38 @@ import type { Language } from '../../i18n/languages';
 import type { MessageId } from '../../i18n/messages';
 import type { Permissions } from '../../lib/authorization';
 
+/** A message descriptor (a literal `{ id }`, which the catalogue check finds in the source). */
+type Message = { id: MessageId };
+
 /** The words of a reference list's page, dialogs and toasts, in the catalogue. */
 export interface ReferenceListMessages {
-  title: MessageId;
-  subtitle: MessageId;
-  accessDenied: MessageId;
-  add: MessageId;
-  loadError: MessageId;
-  empty: MessageId;
+  title: Message;
+  subtitle: Message;
+  accessDenied: Message;
+  add: Message;
+  loadError: Message;
+  empty: Message;
   /** `{name}` */
-  editLabel: MessageId;
+  editLabel: Message;
   /** `{name}` */
-  deleteLabel: MessageId;
-  deleteTitle: MessageId;
-  deleteConfirm: MessageId;
+  deleteLabel: Message;
+  deleteTitle: Message;
+  deleteConfirm: Message;
   /** `{name}` */
-  deleteDetail: MessageId;
-  deleted: MessageId;
-  deleteFailed: MessageId;
+  deleteDetail: Message;
+  deleted: Message;
+  deleteFailed: Message;
   /** `{count}`: the products that still name it. */
-  inUse: MessageId;
-  created: MessageId;
-  updated: MessageId;
-  createFailed: MessageId;
-  updateFailed: MessageId;
-  createTitle: MessageId;
-  editTitle: MessageId;
-  formDescription: MessageId;
-  create: MessageId;
-  update: MessageId;
+  inUse: Message;
+  created: Message;
+  updated: Message;
+  createFailed: Message;
+  updateFailed: Message;
+  createTitle: Message;
+  editTitle: Message;
+  formDescription: Message;
+  create: Message;
+  update: Message;
 }
 
 /**

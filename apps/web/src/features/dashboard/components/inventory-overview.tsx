@@ -5,14 +5,14 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { DownloadIcon, PencilIcon, TransferIcon } from '../../../components/icons';
 import { PaginationBar } from '../../../components/pagination-bar';
 import { SkeletonRows } from '../../../components/skeleton-rows';
-import { useToast } from '../../../components/toaster';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
 import { localizedName } from '../../../lib/catalogue';
+import { useCsvExport } from '../../../lib/csv-export';
 import { fetchOverviewProducts, useOverviewPage } from '../api/dashboard-reads';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useExportOverview } from '../hooks/use-export-overview';
 import { SEARCH_DEBOUNCE_MS } from '../utils/constants';
+import { overviewCsvColumns, overviewCsvExport } from '../utils/inventory-csv';
 import {
   buildOverviewRows,
   overviewLocation,
@@ -62,9 +62,6 @@ export function InventoryOverview({ pharmacyId, pharmacies }: InventoryOverviewP
   const { language } = useLanguage();
   const [query, setQuery] = useState('');
   const q = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
-  const { toast } = useToast();
-  const exportRows = useExportOverview();
-  const [exporting, setExporting] = useState(false);
   // Auditors change nothing: no shortcuts to editing or transferring.
   const { canWrite } = usePermissions();
   const editPage = usePageTarget({ to: '/products' });
@@ -87,20 +84,11 @@ export function InventoryOverview({ pharmacyId, pharmacies }: InventoryOverviewP
   const failed = [{ query: products, message: { id: 'dashboard.error.products' } }] as const;
   const errors = failed.filter((source) => source.query.isError);
 
-  const exportAll = async () => {
-    setExporting(true);
-    try {
-      exportRows(buildOverviewRows(await fetchOverviewProducts(pharmacyId, q, sort)), locationText);
-    } catch {
-      toast({
-        variant: 'error',
-        title: intl.formatMessage({ id: 'common.error' }),
-        description: intl.formatMessage({ id: 'dashboard.inventory.exportFailed' }),
-      });
-    } finally {
-      setExporting(false);
-    }
-  };
+  const csv = useCsvExport(
+    useMemo(() => overviewCsvColumns(locationText), [locationText]),
+    overviewCsvExport,
+  );
+  const exportAll = () => csv.download(async () => buildOverviewRows(await fetchOverviewProducts(pharmacyId, q, sort)));
 
   return (
     <Card size="2" asChild>
@@ -126,7 +114,7 @@ export function InventoryOverview({ pharmacyId, pharmacies }: InventoryOverviewP
               <Button
                 variant="soft"
                 onClick={() => void exportAll()}
-                loading={exporting}
+                loading={csv.isPending}
                 disabled={isLoading || errors.length > 0 || pageWindow.total === 0}
               >
                 <DownloadIcon />

@@ -1,17 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
 import { aProduct } from '../../../test/catalogue';
-import { buildOverviewCsv, overviewCsvFileName, type OverviewCsvLabels } from './inventory-csv';
+import { csvIn } from '../../../test/csv';
+import { overviewCsvColumns, overviewCsvFileName } from './inventory-csv';
 import type { OverviewRow } from './inventory-overview';
 
-const labels: OverviewCsvLabels = {
-  product: 'Product',
-  brand: 'Brand',
-  sku: 'SKU',
-  stock: 'Stock',
-  location: 'Location',
-  status: 'Status',
-  generic: 'Generic',
-  statuses: { outOfStock: 'Out of Stock', lowStock: 'Low Stock', inStock: 'In Stock' },
+const labels = {
+  'dashboard.inventory.column.product': 'Product',
+  'dashboard.inventory.csv.brand': 'Brand',
+  'dashboard.inventory.column.sku': 'SKU',
+  'dashboard.inventory.column.stock': 'Stock',
+  'dashboard.inventory.column.location': 'Location',
+  'dashboard.inventory.column.status': 'Status',
+  'dashboard.inventory.generic': 'Generic',
+  'dashboard.inventory.status.outOfStock': 'Out of Stock',
+  'dashboard.inventory.status.lowStock': 'Low Stock',
+  'dashboard.inventory.status.inStock': 'In Stock',
 };
 
 const rows: OverviewRow[] = [
@@ -23,9 +26,9 @@ const rows: OverviewRow[] = [
   },
 ];
 
-describe('buildOverviewCsv', () => {
+describe('the overview CSV', () => {
   it('starts with a byte order mark, then the table’s columns, with "Generic" for a product without a brand', () => {
-    const csv = buildOverviewCsv(rows, { labels, locationText: 'Multiple Locations', language: 'en' });
+    const csv = csvIn(rows, overviewCsvColumns('Multiple Locations'), labels, 'en');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
       'Product,Brand,SKU,Stock,Location,Status',
@@ -36,7 +39,7 @@ describe('buildOverviewCsv', () => {
   });
 
   it('uses the Arabic names in Arabic', () => {
-    const csv = buildOverviewCsv(rows, { labels, locationText: 'صيدلية وسط البلد', language: 'ar' });
+    const csv = csvIn(rows, overviewCsvColumns('صيدلية وسط البلد'), labels, 'ar');
     expect(csv.split('\r\n')[1]).toBe('باراسيتامول ٥٠٠ ملغ,Panadol,PAR-500-20,40,صيدلية وسط البلد,In Stock');
   });
 });

@@ -201,8 +201,8 @@ export function ExpiryPage() {
 
   return (
     <ListPage
-      title="expiry.title"
-      subtitle="expiry.subtitle"
+      title={{ id: 'expiry.title' }}
+      subtitle={{ id: 'expiry.subtitle' }}
       actionsFrom="md"
       actions={
         <Flex gap="2" direction={{ initial: 'column', xs: 'row' }} flexShrink="0">
@@ -270,9 +270,9 @@ export function ExpiryPage() {
           </Grid>
         </>
       }
-      search={{ list, label: 'expiry.search', className: 'search-field' }}
+      search={{ list, label: { id: 'expiry.search' }, className: 'search-field' }}
       table={{
-        label: 'expiry.table.label',
+        label: { id: 'expiry.table.label' },
         size: '1',
         columns: [
           { id: 'expiry.column.product', minWidth: '180px', sortKey: 'name' },
@@ -288,7 +288,7 @@ export function ExpiryPage() {
         ],
         query: expiring,
         window: pageWindow,
-        loadError: { title: 'expiry.error.fetch', description: 'expiry.error.tryAgain' },
+        loadError: { title: { id: 'expiry.error.fetch' }, description: { id: 'expiry.error.tryAgain' } },
         renderRow,
         sort: { value: sort, onChange: (next) => list.update({ sort: next as ExpiringSort }) },
         empty:
@@ -297,7 +297,7 @@ export function ExpiryPage() {
           ) : (
             <FormattedMessage id="expiry.emptySearch" />
           ),
-        paging: { list, showing: 'expiry.showing' },
+        paging: { list, showing: { id: 'expiry.showing' } },
       }}
     >
       <DiscountDialog batch={action?.kind === 'discount' ? action.batch : null} onClose={close} />

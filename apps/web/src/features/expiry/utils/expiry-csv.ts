@@ -47,11 +47,11 @@ export function expiryCsvFileName(now: Date): string {
 /** Specification 001 §8: 'No Data' when there is nothing to export, 'Export Failed' when it cannot be made. */
 export const expiryCsvExport: CsvExportOptions<ExpiringBatch> = {
   fileName: expiryCsvFileName,
-  readFailed: { title: 'expiry.export.failed', description: 'expiry.export.failedDescription' },
-  empty: { title: 'expiry.export.noData', description: 'expiry.export.noDataDescription' },
+  readFailed: { title: { id: 'expiry.export.failed' }, description: { id: 'expiry.export.failedDescription' } },
+  empty: { title: { id: 'expiry.export.noData' }, description: { id: 'expiry.export.noDataDescription' } },
   done: (rows) => ({
-    title: 'expiry.export.done',
-    description: 'expiry.export.doneDescription',
+    title: { id: 'expiry.export.done' },
+    description: { id: 'expiry.export.doneDescription' },
     values: { count: rows.length },
   }),
 };

@@ -143,10 +143,10 @@ export function BatchManagement() {
     <ListPage
       level={2}
       gap="4"
-      title="inventory.batches.title"
+      title={{ id: 'inventory.batches.title' }}
       actions={
         <Flex gap="2" direction={{ initial: 'column', sm: 'row' }}>
-          <ListSearchField list={list} label="inventory.batches.search" className="search-field" />
+          <ListSearchField list={list} label={{ id: 'inventory.batches.search' }} className="search-field" />
           {canWrite && (
             <Button onClick={() => openForm(null)}>
               <PlusIcon />
@@ -189,7 +189,7 @@ export function BatchManagement() {
         )
       }
       table={{
-        label: 'inventory.batches.title',
+        label: { id: 'inventory.batches.title' },
         columns: [
           { id: 'inventory.column.product', minWidth: '220px' },
           { id: 'inventory.column.batchNumber', sortKey: 'batch' },
@@ -201,11 +201,11 @@ export function BatchManagement() {
         ],
         query: inventory,
         window: pageWindow,
-        loadError: { title: 'inventory.error.fetchInventory', description: 'inventory.error.tryAgain' },
+        loadError: { title: { id: 'inventory.error.fetchInventory' }, description: { id: 'inventory.error.tryAgain' } },
         renderRow,
         empty: <FormattedMessage id="inventory.batches.empty" />,
         sort: { value: sort, onChange: (next) => list.update({ sort: next as InventorySort }) },
-        paging: { list, showing: 'inventory.batches.showing' },
+        paging: { list, showing: { id: 'inventory.batches.showing' } },
       }}
     >
       <BatchFormDialog key={formSession} open={formOpen} onOpenChange={setFormOpen} batch={formTarget} />

@@ -159,7 +159,7 @@ export function ExpiryTracking() {
         <FormattedMessage id="inventory.tracking.title" />
       </Heading>
       <Flex gap="2" direction={{ initial: 'column', md: 'row' }}>
-        <ListSearchField list={list} label="inventory.tracking.search" className="grow" />
+        <ListSearchField list={list} label={{ id: 'inventory.tracking.search' }} className="grow" />
         <Select.Root
           value={pharmacyId ?? ALL}
           onValueChange={(value) => list.update({ pharmacy: value === ALL ? undefined : value })}
@@ -330,7 +330,7 @@ export function ExpiryTracking() {
           </Table.Body>
         </Table.Root>
       </Box>
-      <ListPaging list={list} showing="inventory.batches.showing" query={inventory} window={pageWindow} />
+      <ListPaging list={list} showing={{ id: 'inventory.batches.showing' }} query={inventory} window={pageWindow} />
     </Flex>
   );
 }

@@ -47,7 +47,7 @@ export function StockOverview() {
   return (
     <Flex direction="column" gap="4">
       <Box maxWidth={{ initial: '100%', sm: '420px' }}>
-        <ListSearchField list={list} label="inventory.overview.search" />
+        <ListSearchField list={list} label={{ id: 'inventory.overview.search' }} />
       </Box>
       <Box className="table-scroll">
         <Table.Root
@@ -113,7 +113,7 @@ export function StockOverview() {
           </Table.Body>
         </Table.Root>
       </Box>
-      <ListPaging list={list} showing="inventory.overview.showing" query={overview} window={pageWindow} />
+      <ListPaging list={list} showing={{ id: 'inventory.overview.showing' }} query={overview} window={pageWindow} />
     </Flex>
   );
 }

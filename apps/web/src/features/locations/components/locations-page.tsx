@@ -5,10 +5,11 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { DownloadIcon, PlusIcon } from '../../../components/icons';
 import { useLanguage } from '../../../i18n/use-language';
 import { usePermissions } from '../../../lib/authorization';
+import { useCsvExport } from '../../../lib/csv-export';
 import { usePharmacies } from '../../../lib/pharmacies';
-import { useExportLocations } from '../hooks/use-export-locations';
 import { useLocationSearch } from '../hooks/use-location-search';
 import { bilingualLines } from '../utils/bilingual-lines';
+import { locationCsvColumns, locationCsvExport } from '../utils/locations-csv';
 import { DeleteLocationDialog } from './delete-location-dialog';
 import { LocationCard } from './location-card';
 import { LocationFormDialog } from './location-form-dialog';
@@ -24,7 +25,7 @@ export function LocationsPage() {
   const { canManageLocations } = usePermissions();
   const pharmacies = usePharmacies();
   const { query, setQuery, results, isSearching } = useLocationSearch(pharmacies.data);
-  const exportLocations = useExportLocations();
+  const csv = useCsvExport(locationCsvColumns, locationCsvExport);
 
   // The dialogs keep their last target while they animate closed, so their text does not flip mid-animation.
   const [formOpen, setFormOpen] = useState(false);
@@ -97,7 +98,7 @@ export function LocationsPage() {
           </Text>
         </Box>
         <Flex gap="2" wrap="wrap">
-          <Button variant="soft" onClick={() => exportLocations(results)} disabled={results.length === 0}>
+          <Button variant="soft" onClick={() => void csv.download(results)} disabled={results.length === 0}>
             <DownloadIcon />
             <FormattedMessage id="locations.export" />
           </Button>

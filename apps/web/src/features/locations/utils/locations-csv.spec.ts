@@ -1,18 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Pharmacy } from '@pharmacy/contracts';
-import { buildLocationsCsv, locationsCsvFileName, type LocationsCsvLabels } from './locations-csv';
+import { csvIn } from '../../../test/csv';
+import { locationCsvColumns, locationsCsvFileName } from './locations-csv';
 
-const english: LocationsCsvLabels = {
-  id: 'ID',
-  name: 'Name',
-  nameAr: 'Name (Arabic)',
-  address: 'Address',
-  addressAr: 'Address (Arabic)',
-  phone: 'Phone',
-  email: 'Email',
-  status: 'Status',
-  active: 'Active',
-  inactive: 'Inactive',
+const english = {
+  'locations.csv.id': 'ID',
+  'locations.form.name': 'Name',
+  'locations.form.nameAr': 'Name (Arabic)',
+  'locations.form.address': 'Address',
+  'locations.form.addressAr': 'Address (Arabic)',
+  'locations.form.phone': 'Phone',
+  'locations.form.email': 'Email',
+  'locations.csv.status': 'Status',
+  'locations.status.active': 'Active',
+  'locations.status.inactive': 'Inactive',
 };
 
 const locations: Pharmacy[] = [
@@ -46,9 +47,9 @@ const locations: Pharmacy[] = [
   },
 ];
 
-describe('buildLocationsCsv', () => {
+describe('the locations CSV', () => {
   it('writes a BOM, the header row and one quoted-as-needed row per location', () => {
-    const lines = buildLocationsCsv(locations, english).split('\r\n');
+    const lines = csvIn(locations, locationCsvColumns, english).split('\r\n');
     expect(lines[0]).toBe('\uFEFFID,Name,Name (Arabic),Address,Address (Arabic),Phone,Email,Status');
     expect(lines[1]).toBe(
       '3f2a9c1e-0000-4000-8000-00000000abcd,"Downtown ""Main"" Pharmacy",صيدلية وسط البلد,"King Hussein St, Amman",شارع الملك حسين، عمّان,+962 6 555 0100,downtown@example.com,Active',
@@ -59,11 +60,11 @@ describe('buildLocationsCsv', () => {
   });
 
   it('uses the labels it is given, so Arabic headers and statuses come out in Arabic', () => {
-    const csv = buildLocationsCsv(locations.slice(1), {
+    const csv = csvIn(locations.slice(1), locationCsvColumns, {
       ...english,
-      id: 'المعرّف',
-      status: 'الحالة',
-      inactive: 'غير نشط',
+      'locations.csv.id': 'المعرّف',
+      'locations.csv.status': 'الحالة',
+      'locations.status.inactive': 'غير نشط',
     });
     expect(csv.startsWith('\uFEFFالمعرّف,')).toBe(true);
     expect(csv).toContain(',الحالة\r\n');

@@ -1,46 +1,25 @@
 import type { Pharmacy } from '@pharmacy/contracts';
-import { toCsv } from '../../../lib/csv';
-
-export interface LocationsCsvLabels {
-  id: string;
-  name: string;
-  nameAr: string;
-  address: string;
-  addressAr: string;
-  phone: string;
-  email: string;
-  status: string;
-  active: string;
-  inactive: string;
-}
+import { datedCsvFileName, type CsvColumn, type CsvExportOptions } from '../../../lib/csv-export';
 
 /** Columns follow the card: ID, Name, Name (Arabic), Address, Address (Arabic), Phone, Email, Status. */
-export function buildLocationsCsv(locations: readonly Pharmacy[], labels: LocationsCsvLabels): string {
-  const header = [
-    labels.id,
-    labels.name,
-    labels.nameAr,
-    labels.address,
-    labels.addressAr,
-    labels.phone,
-    labels.email,
-    labels.status,
-  ];
-  const rows = locations.map((location) => [
-    location.id,
-    location.name,
-    location.nameAr,
-    location.address,
-    location.addressAr,
-    location.phone,
-    location.email,
-    location.isActive ? labels.active : labels.inactive,
-  ]);
-  return toCsv([header, ...rows]);
-}
+export const locationCsvColumns: readonly CsvColumn<Pharmacy>[] = [
+  { header: { id: 'locations.csv.id' }, cell: (location) => location.id },
+  { header: { id: 'locations.form.name' }, cell: (location) => location.name },
+  { header: { id: 'locations.form.nameAr' }, cell: (location) => location.nameAr },
+  { header: { id: 'locations.form.address' }, cell: (location) => location.address },
+  { header: { id: 'locations.form.addressAr' }, cell: (location) => location.addressAr },
+  { header: { id: 'locations.form.phone' }, cell: (location) => location.phone },
+  { header: { id: 'locations.form.email' }, cell: (location) => location.email },
+  {
+    header: { id: 'locations.csv.status' },
+    cell: (location, { intl }) =>
+      intl.formatMessage(location.isActive ? { id: 'locations.status.active' } : { id: 'locations.status.inactive' }),
+  },
+];
 
 /** `pharmacy-locations-YYYY-MM-DD.csv`, dated in the user's own time zone (not UTC) so it matches their calendar. */
 export function locationsCsvFileName(now: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `pharmacy-locations-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+  return datedCsvFileName('pharmacy-locations', now);
 }
+
+export const locationCsvExport: CsvExportOptions<Pharmacy> = { fileName: locationsCsvFileName };

@@ -219,8 +219,8 @@ export function ProductsPage() {
 
   return (
     <ListPage
-      title="products.title"
-      subtitle="products.subtitle"
+      title={{ id: 'products.title' }}
+      subtitle={{ id: 'products.subtitle' }}
       actions={
         <Flex gap="2" wrap="wrap">
           <Button
@@ -244,8 +244,8 @@ export function ProductsPage() {
         list,
         size: '3',
         maxWidth: '480px',
-        label: 'products.search.label',
-        placeholder: 'products.search.placeholder',
+        label: { id: 'products.search.label' },
+        placeholder: { id: 'products.search.placeholder' },
       }}
       notice={
         scanned &&
@@ -261,7 +261,7 @@ export function ProductsPage() {
         )
       }
       table={{
-        label: 'products.table.label',
+        label: { id: 'products.table.label' },
         columns: [
           { id: 'products.column.product', minWidth: '260px', sortKey: productSortFor('name', language) },
           { id: 'products.column.category' },
@@ -274,12 +274,12 @@ export function ProductsPage() {
         // A scanned code's matches are read whole, and their failure is said above the table.
         query: scanned ? { ...search, isError: false, isPlaceholderData: false } : products,
         window: pageWindow,
-        loadError: { title: 'inventory.error.fetchProducts', description: 'inventory.error.tryAgain' },
+        loadError: { title: { id: 'inventory.error.fetchProducts' }, description: { id: 'inventory.error.tryAgain' } },
         renderRow,
         empty: <FormattedMessage id="products.empty" />,
         // A scanned code's matches come ranked (exact codes first), not sorted by a column.
         sort: scanned ? undefined : { value: sort, onChange: (next) => list.update({ sort: next as ProductSort }) },
-        paging: { list, showing: 'products.showing' },
+        paging: { list, showing: { id: 'products.showing' } },
       }}
     >
       <ProductFormDialog key={formSession} open={formOpen} onOpenChange={setFormOpen} product={formTarget} />

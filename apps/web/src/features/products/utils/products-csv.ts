@@ -25,12 +25,13 @@ export const productCsvColumns: readonly CsvColumn<Product>[] = [
   { header: { id: 'products.form.maxStockLevel' }, cell: (product) => product.maxStockLevel },
   {
     header: { id: 'products.badge.prescription' },
-    cell: (product, { intl }) => intl.formatMessage({ id: product.requiresPrescription ? 'common.yes' : 'common.no' }),
+    cell: (product, { intl }) =>
+      intl.formatMessage(product.requiresPrescription ? { id: 'common.yes' } : { id: 'common.no' }),
   },
   {
     header: { id: 'products.column.status' },
     cell: (product, { intl }) =>
-      intl.formatMessage({ id: product.isActive ? 'products.badge.active' : 'products.badge.inactive' }),
+      intl.formatMessage(product.isActive ? { id: 'products.badge.active' } : { id: 'products.badge.inactive' }),
   },
 ];
 
@@ -41,5 +42,5 @@ export function productsCsvFileName(now: Date): string {
 
 export const productCsvExport: CsvExportOptions<Product> = {
   fileName: productsCsvFileName,
-  readFailed: { title: 'products.export.failed', description: 'products.export.failedDescription' },
+  readFailed: { title: { id: 'products.export.failed' }, description: { id: 'products.export.failedDescription' } },
 };

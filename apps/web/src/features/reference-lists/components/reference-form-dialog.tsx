@@ -65,7 +65,7 @@ function ReferenceFormContent<Item extends { id: string; name: string }, Values 
         onSuccess: () => {
           toast({
             title: intl.formatMessage({ id: 'common.success' }),
-            description: intl.formatMessage({ id: isEdit ? messages.updated : messages.created }),
+            description: intl.formatMessage(isEdit ? messages.updated : messages.created),
           });
           onDone();
         },
@@ -78,7 +78,7 @@ function ReferenceFormContent<Item extends { id: string; name: string }, Values 
           toast({
             variant: 'error',
             title: intl.formatMessage({ id: 'common.error' }),
-            description: intl.formatMessage({ id: isEdit ? messages.updateFailed : messages.createFailed }),
+            description: intl.formatMessage(isEdit ? messages.updateFailed : messages.createFailed),
           });
         },
       },
@@ -104,10 +104,10 @@ function ReferenceFormContent<Item extends { id: string; name: string }, Values 
     >
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Dialog.Title>
-          <FormattedMessage id={isEdit ? messages.editTitle : messages.createTitle} />
+          <FormattedMessage {...(isEdit ? messages.editTitle : messages.createTitle)} />
         </Dialog.Title>
         <Dialog.Description size="2" mb="4" color="gray">
-          <FormattedMessage id={messages.formDescription} />
+          <FormattedMessage {...messages.formDescription} />
         </Dialog.Description>
         <Grid columns={{ initial: '1', sm: '2' }} gap="3">
           {config.fields(state)}
@@ -116,7 +116,7 @@ function ReferenceFormContent<Item extends { id: string; name: string }, Values 
         <FormDialogFooter
           isPending={save.isPending}
           submitDisabled={typeof name !== 'string' || !name.trim()}
-          submitLabel={<FormattedMessage id={isEdit ? messages.update : messages.create} />}
+          submitLabel={<FormattedMessage {...(isEdit ? messages.update : messages.create)} />}
         />
       </form>
     </Dialog.Content>

@@ -25,7 +25,7 @@ export function ReferenceListPage<Item extends { id: string; name: string }, Val
 }) {
   const permissions = usePermissions();
   if (!config.canManage(permissions)) {
-    return <AccessDenied description={<FormattedMessage id={config.messages.accessDenied} />} />;
+    return <AccessDenied description={<FormattedMessage {...config.messages.accessDenied} />} />;
   }
   return <ReferenceList config={config} />;
 }
@@ -59,7 +59,7 @@ function ReferenceList<Item extends { id: string; name: string }, Values extends
       onSuccess: () => {
         toast({
           title: intl.formatMessage({ id: 'common.success' }),
-          description: intl.formatMessage({ id: messages.deleted }),
+          description: intl.formatMessage(messages.deleted),
         });
         setDeleteOpen(false);
       },
@@ -69,10 +69,10 @@ function ReferenceList<Item extends { id: string; name: string }, Values extends
         const count = inUse ? inUseCount(apiError.message) : undefined;
         toast({
           variant: 'error',
-          title: intl.formatMessage({ id: messages.deleteFailed }),
+          title: intl.formatMessage(messages.deleteFailed),
           description:
             count !== undefined
-              ? intl.formatMessage({ id: messages.inUse }, { count })
+              ? intl.formatMessage(messages.inUse, { count })
               : inUse
                 ? apiError.message
                 : intl.formatMessage({ id: 'common.tryAgainLater' }),
@@ -96,7 +96,7 @@ function ReferenceList<Item extends { id: string; name: string }, Values extends
               <IconButton
                 variant="ghost"
                 size="1"
-                aria-label={intl.formatMessage({ id: messages.editLabel }, { name })}
+                aria-label={intl.formatMessage(messages.editLabel, { name })}
                 onClick={() => openForm(item)}
               >
                 <PencilIcon />
@@ -107,7 +107,7 @@ function ReferenceList<Item extends { id: string; name: string }, Values extends
                 variant="ghost"
                 size="1"
                 color="red"
-                aria-label={intl.formatMessage({ id: messages.deleteLabel }, { name })}
+                aria-label={intl.formatMessage(messages.deleteLabel, { name })}
                 onClick={() => {
                   setDeleteTarget(item);
                   setDeleteOpen(true);
@@ -129,7 +129,7 @@ function ReferenceList<Item extends { id: string; name: string }, Values extends
       actions={
         <Button onClick={() => openForm(null)}>
           <PlusIcon />
-          <FormattedMessage id={messages.add} />
+          <FormattedMessage {...messages.add} />
         </Button>
       }
       table={{
@@ -140,7 +140,7 @@ function ReferenceList<Item extends { id: string; name: string }, Values extends
         window: wholeList(items.data ?? []),
         loadError: { title: messages.loadError },
         renderRow,
-        empty: <FormattedMessage id={messages.empty} />,
+        empty: <FormattedMessage {...messages.empty} />,
       }}
     >
       <ReferenceFormDialog
@@ -155,12 +155,12 @@ function ReferenceList<Item extends { id: string; name: string }, Values extends
         onOpenChange={setDeleteOpen}
         isPending={deletion.isPending}
         onConfirm={confirmDelete}
-        title={<FormattedMessage id={messages.deleteTitle} />}
+        title={<FormattedMessage {...messages.deleteTitle} />}
         description={
           <>
-            <FormattedMessage id={messages.deleteConfirm} />{' '}
+            <FormattedMessage {...messages.deleteConfirm} />{' '}
             <FormattedMessage
-              id={messages.deleteDetail}
+              {...messages.deleteDetail}
               values={{ name: <bdi>{deleteTarget ? config.nameOf(deleteTarget, language) : ''}</bdi> }}
             />
           </>

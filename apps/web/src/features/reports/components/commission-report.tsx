@@ -109,7 +109,7 @@ export function CommissionReport({
         ]}
       />
       <ReportTable
-        label="reports.commission.tableLabel"
+        label={{ id: 'reports.commission.tableLabel' }}
         columns={[
           { id: 'reports.column.pharmacist' },
           { id: 'reports.column.product', minWidth: '160px' },
@@ -124,7 +124,7 @@ export function CommissionReport({
         onPageChange={onPageChange}
         renderRow={renderRow}
         query={commission}
-        loadError={{ title: 'reports.error.commission', description: 'reports.error.tryAgain' }}
+        loadError={{ title: { id: 'reports.error.commission' }, description: { id: 'reports.error.tryAgain' } }}
         empty={<FormattedMessage id="reports.commission.empty" />}
       />
     </Flex>

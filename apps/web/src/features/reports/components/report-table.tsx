@@ -1,6 +1,5 @@
 import { Flex } from '@radix-ui/themes';
 import { ListTable, type ListTableProps } from '../../../components/list-page';
-import type { MessageId } from '../../../i18n/messages';
 
 /**
  * A report's table with the loading, load-error and empty states of the
@@ -11,14 +10,14 @@ export function ReportTable<Row>({
   onPageChange,
   window,
   ...table
-}: Omit<ListTableProps<Row>, 'paging' | 'size'> & { label: MessageId; onPageChange(page: number): void }) {
+}: Omit<ListTableProps<Row>, 'paging' | 'size'> & { onPageChange(page: number): void }) {
   return (
     <Flex direction="column" gap="3">
       <ListTable
         {...table}
         size="1"
         window={window}
-        paging={{ list: { page: window.page, setPage: onPageChange }, showing: 'reports.showing' }}
+        paging={{ list: { page: window.page, setPage: onPageChange }, showing: { id: 'reports.showing' } }}
       />
     </Flex>
   );

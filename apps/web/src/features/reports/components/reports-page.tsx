@@ -121,13 +121,13 @@ export function ReportsPage() {
         done: (rows): CsvToast =>
           total > rows.length
             ? {
-                title: 'reports.export.done',
-                description: 'reports.export.doneFirst',
+                title: { id: 'reports.export.done' },
+                description: { id: 'reports.export.doneFirst' },
                 values: { count: rows.length, total },
               }
             : {
-                title: 'reports.export.done',
-                description: 'reports.export.doneDescription',
+                title: { id: 'reports.export.done' },
+                description: { id: 'reports.export.doneDescription' },
                 values: { type: intl.formatMessage(reportTypeNames[type]) },
               },
       },

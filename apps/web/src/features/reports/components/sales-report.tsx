@@ -198,7 +198,7 @@ const SalesTable = memo(function SalesTable({
 
   return (
     <ReportTable
-      label="reports.sales.tableLabel"
+      label={{ id: 'reports.sales.tableLabel' }}
       columns={[
         { id: 'reports.column.transactionId' },
         { id: 'reports.column.dateTime', sortKey: 'date', firstDirection: 'desc' },
@@ -212,7 +212,7 @@ const SalesTable = memo(function SalesTable({
       sort={{ value: sort, onChange: (next) => onSortChange(next as SalesSort) }}
       renderRow={renderRow}
       query={sales}
-      loadError={{ title: 'reports.error.sales', description: 'reports.error.tryAgain' }}
+      loadError={{ title: { id: 'reports.error.sales' }, description: { id: 'reports.error.tryAgain' } }}
       empty={
         searched.trim() === '' ? (
           <FormattedMessage id="reports.sales.empty" />

@@ -91,13 +91,13 @@ export function InventoryReport({
         {(summary) => <StockValueChart summary={summary} />}
       </StockSummaryChart>
       <ReportTable
-        label="reports.inventory.tableLabel"
+        label={{ id: 'reports.inventory.tableLabel' }}
         columns={stockColumns}
         window={batches.window}
         onPageChange={onPageChange}
         renderRow={renderRow}
         query={batches}
-        loadError={{ title: 'reports.error.inventory', description: 'reports.error.tryAgain' }}
+        loadError={{ title: { id: 'reports.error.inventory' }, description: { id: 'reports.error.tryAgain' } }}
         empty={<FormattedMessage id="reports.inventory.empty" />}
       />
     </Flex>
@@ -163,13 +163,13 @@ export function ExpiryReport({
         {(summary) => <ExpiryExposureChart summary={summary} today={today} />}
       </StockSummaryChart>
       <ReportTable
-        label="reports.expiry.tableLabel"
+        label={{ id: 'reports.expiry.tableLabel' }}
         columns={[...stockColumns, { id: 'reports.column.daysUntilExpiry' }]}
         window={expiring.window}
         onPageChange={onPageChange}
         renderRow={renderRow}
         query={expiring}
-        loadError={{ title: 'reports.error.expiring', description: 'reports.error.tryAgain' }}
+        loadError={{ title: { id: 'reports.error.expiring' }, description: { id: 'reports.error.tryAgain' } }}
         empty={<FormattedMessage id="reports.expiry.empty" />}
       />
     </Flex>

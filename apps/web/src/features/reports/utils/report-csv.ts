@@ -115,9 +115,9 @@ export function reportCsvColumns(type: ReportType, names: Names): readonly CsvCo
 export const reportCsvExport: CsvExportOptions<ReportRow> = {
   // Named at the export, after the report and its period (`reportCsvFileName`).
   fileName: (now) => `report-${todayIso(now)}.csv`,
-  readFailed: { title: 'reports.export.failed', description: 'reports.export.readError' },
-  failed: { title: 'reports.export.failed', description: 'reports.export.error' },
-  empty: { title: 'reports.export.failed', description: 'reports.export.noData' },
+  readFailed: { title: { id: 'reports.export.failed' }, description: { id: 'reports.export.readError' } },
+  failed: { title: { id: 'reports.export.failed' }, description: { id: 'reports.export.error' } },
+  empty: { title: { id: 'reports.export.failed' }, description: { id: 'reports.export.noData' } },
 };
 
 const rangeSlugs: Record<Exclude<ReportRange, 'custom'>, string> = {

@@ -150,8 +150,8 @@ export function ShortagesPage() {
 
   return (
     <ListPage
-      title="shortages.title"
-      subtitle="shortages.subtitle"
+      title={{ id: 'shortages.title' }}
+      subtitle={{ id: 'shortages.subtitle' }}
       actions={
         <Flex gap="2" direction={{ initial: 'column', xs: 'row' }}>
           <PharmacyFilter
@@ -195,9 +195,9 @@ export function ShortagesPage() {
           </ul>
         </Grid>
       }
-      search={{ list, label: 'shortages.search', className: 'search-field' }}
+      search={{ list, label: { id: 'shortages.search' }, className: 'search-field' }}
       table={{
-        label: 'shortages.table.label',
+        label: { id: 'shortages.table.label' },
         size: '1',
         columns: [
           { id: 'shortages.column.product', minWidth: '160px', sortKey: 'name' },
@@ -213,11 +213,11 @@ export function ShortagesPage() {
         ],
         query: shortages,
         window: pageWindow,
-        loadError: { title: 'shortages.error.fetch', description: 'shortages.error.tryAgain' },
+        loadError: { title: { id: 'shortages.error.fetch' }, description: { id: 'shortages.error.tryAgain' } },
         renderRow,
         sort: { value: sort, onChange: (next) => list.update({ sort: next as ShortageSort }) },
         empty: q === '' ? <FormattedMessage id="shortages.empty" /> : <FormattedMessage id="shortages.emptySearch" />,
-        paging: { list, showing: 'shortages.showing' },
+        paging: { list, showing: { id: 'shortages.showing' } },
       }}
     />
   );

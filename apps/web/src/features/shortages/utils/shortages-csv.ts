@@ -46,6 +46,6 @@ export function shortagesCsvFileName(now: Date): string {
 /** Specification 001 §8: with nothing to export, 'Export Failed: No shortage data available to export.' */
 export const shortageCsvExport: CsvExportOptions<ShortageItem> = {
   fileName: shortagesCsvFileName,
-  readFailed: { title: 'shortages.export.failed', description: 'shortages.export.error' },
-  empty: { title: 'shortages.export.failed', description: 'shortages.export.empty' },
+  readFailed: { title: { id: 'shortages.export.failed' }, description: { id: 'shortages.export.error' } },
+  empty: { title: { id: 'shortages.export.failed' }, description: { id: 'shortages.export.empty' } },
 };

@@ -117,8 +117,8 @@ function CountList({ onOpenCount }: { onOpenCount(id: string): void }) {
 
   return (
     <ListPage
-      title="counts.title"
-      subtitle="counts.subtitle"
+      title={{ id: 'counts.title' }}
+      subtitle={{ id: 'counts.subtitle' }}
       actions={
         <Flex gap="2" direction={{ initial: 'column', xs: 'row' }}>
           <PharmacyFilter
@@ -135,7 +135,7 @@ function CountList({ onOpenCount }: { onOpenCount(id: string): void }) {
         </Flex>
       }
       table={{
-        label: 'counts.table.label',
+        label: { id: 'counts.table.label' },
         columns: [
           { id: 'counts.column.number' },
           { id: 'counts.column.pharmacy', minWidth: '140px' },
@@ -147,11 +147,11 @@ function CountList({ onOpenCount }: { onOpenCount(id: string): void }) {
         ],
         query: counts,
         window: pageWindow,
-        loadError: { title: 'counts.error.fetch' },
+        loadError: { title: { id: 'counts.error.fetch' } },
         renderRow,
         sort: { value: list.values.sort, onChange: (next) => list.update({ sort: next as CountSort }) },
         empty: <FormattedMessage id="counts.empty" />,
-        paging: { list, showing: 'counts.showing' },
+        paging: { list, showing: { id: 'counts.showing' } },
       }}
     >
       <StartCountDialog

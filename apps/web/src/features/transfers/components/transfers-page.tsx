@@ -174,8 +174,8 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
 
   return (
     <ListPage
-      title="transfers.title"
-      subtitle="transfers.subtitle"
+      title={{ id: 'transfers.title' }}
+      subtitle={{ id: 'transfers.subtitle' }}
       actions={
         canWrite && (
           <Button onClick={openCreate}>
@@ -202,7 +202,7 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
           </ul>
         </Grid>
       }
-      search={{ list, label: 'transfers.search', className: 'grow' }}
+      search={{ list, label: { id: 'transfers.search' }, className: 'grow' }}
       filters={
         <PharmacyFilter
           value={pharmacyId}
@@ -213,7 +213,7 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
         />
       }
       table={{
-        label: 'transfers.table.label',
+        label: { id: 'transfers.table.label' },
         columns: [
           { id: 'transfers.column.id' },
           { id: 'transfers.column.from', minWidth: '160px' },
@@ -225,7 +225,7 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
         ],
         query: transfers,
         window: pageWindow,
-        loadError: { title: 'transfers.error.fetch', description: 'transfers.error.tryAgain' },
+        loadError: { title: { id: 'transfers.error.fetch' }, description: { id: 'transfers.error.tryAgain' } },
         renderRow,
         sort: { value: sort, onChange: (next) => list.update({ sort: next as TransferSort }) },
         empty: (
@@ -243,7 +243,7 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
             )}
           </>
         ),
-        paging: { list, showing: 'transfers.showing' },
+        paging: { list, showing: { id: 'transfers.showing' } },
       }}
     >
       <CreateTransferDialog

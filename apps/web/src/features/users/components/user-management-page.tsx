@@ -89,8 +89,8 @@ function UserManagement() {
   return (
     <Flex direction="column" gap="5">
       <ListHeader
-        title="users.title"
-        subtitle="users.subtitle"
+        title={{ id: 'users.title' }}
+        subtitle={{ id: 'users.subtitle' }}
         actions={
           <Button
             onClick={() => {
@@ -106,7 +106,12 @@ function UserManagement() {
 
       <Flex gap="2" direction={{ initial: 'column', sm: 'row' }} align={{ sm: 'center' }}>
         <Box width={{ initial: '100%', sm: '420px' }}>
-          <ListSearchField list={list} size="3" label="users.search.label" placeholder="users.search.placeholder" />
+          <ListSearchField
+            list={list}
+            size="3"
+            label={{ id: 'users.search.label' }}
+            placeholder={{ id: 'users.search.placeholder' }}
+          />
         </Box>
         <Select.Root
           size="3"
@@ -126,7 +131,7 @@ function UserManagement() {
 
       {content}
 
-      <ListPaging list={list} showing="users.showing" query={users} window={pageWindow} />
+      <ListPaging list={list} showing={{ id: 'users.showing' }} query={users} window={pageWindow} />
 
       <CreateUserDialog key={createSession} open={createOpen} onOpenChange={setCreateOpen} />
     </Flex>
