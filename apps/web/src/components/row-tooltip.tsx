@@ -1,4 +1,5 @@
-import { cloneElement, type ReactElement } from 'react';
+import { IconButton } from '@radix-ui/themes';
+import { cloneElement, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 
 interface TooltipTarget {
   className?: string;
@@ -20,4 +21,32 @@ export function RowTooltip({ content, children }: { content: string; children: R
     className: className ? `${className} row-tooltip` : 'row-tooltip',
     'data-tooltip': content,
   });
+}
+
+/** A row's action drawn as an icon: named `label` for screen readers, with `tooltip` on hover and focus. */
+export function RowIconButton({
+  tooltip,
+  label,
+  onClick,
+  children,
+  variant = 'ghost',
+  size = '1',
+  ...button
+}: {
+  tooltip: string;
+  label: string;
+  onClick(): void;
+  children: ReactNode;
+  variant?: 'ghost' | 'soft';
+  size?: '1' | '2';
+  color?: ComponentProps<typeof IconButton>['color'];
+  disabled?: boolean;
+}) {
+  return (
+    <RowTooltip content={tooltip}>
+      <IconButton {...button} variant={variant} size={size} aria-label={label} onClick={onClick}>
+        {children}
+      </IconButton>
+    </RowTooltip>
+  );
 }

@@ -1,10 +1,11 @@
 import type { ExpiringBatch, ExpiringSort } from '@pharmacy/contracts';
-import { Badge, Button, Card, Flex, Grid, IconButton, Select, Table, Text } from '@radix-ui/themes';
+import { Badge, Button, Flex, Select, Table, Text } from '@radix-ui/themes';
 import type { ComponentProps } from 'react';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DownloadIcon, PackageMinusIcon, PercentIcon, TransferIcon } from '../../../components/icons';
 import { ListPage } from '../../../components/list-page';
+import { SummaryCards } from '../../../components/summary-cards';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
 import { usePermissions, useRole } from '../../../lib/authorization';
@@ -31,7 +32,7 @@ import { ExpiryStatusBadge } from './expiry-status-badge';
 import { ExpiryTransferDialog, type PharmacyOption } from './expiry-transfer-dialog';
 import { WriteOffDialog } from './write-off-dialog';
 import { PharmacyFilter } from '../../../components/pharmacy-filter';
-import { RowTooltip } from '../../../components/row-tooltip';
+import { RowIconButton } from '../../../components/row-tooltip';
 
 type Color = ComponentProps<typeof Text>['color'];
 
@@ -156,40 +157,34 @@ export function ExpiryPage() {
         {canWrite && (
           <Table.Cell>
             <Flex gap="2">
-              <RowTooltip content={intl.formatMessage({ id: 'expiry.action.discount' })}>
-                <IconButton
-                  size="1"
-                  variant="soft"
-                  color="green"
-                  aria-label={intl.formatMessage({ id: 'expiry.action.discountLabel' }, label)}
-                  onClick={() => setAction({ kind: 'discount', batch })}
-                  disabled={past}
-                >
-                  <PercentIcon />
-                </IconButton>
-              </RowTooltip>
-              <RowTooltip content={intl.formatMessage({ id: 'expiry.action.transfer' })}>
-                <IconButton
-                  size="1"
-                  variant="soft"
-                  aria-label={intl.formatMessage({ id: 'expiry.action.transferLabel' }, label)}
-                  onClick={() => setAction({ kind: 'transfer', batch })}
-                  disabled={past}
-                >
-                  <TransferIcon />
-                </IconButton>
-              </RowTooltip>
-              <RowTooltip content={intl.formatMessage({ id: 'expiry.action.writeOff' })}>
-                <IconButton
-                  size="1"
-                  variant="soft"
-                  color="red"
-                  aria-label={intl.formatMessage({ id: 'expiry.action.writeOffLabel' }, label)}
-                  onClick={() => setAction({ kind: 'writeOff', batch })}
-                >
-                  <PackageMinusIcon />
-                </IconButton>
-              </RowTooltip>
+              <RowIconButton
+                tooltip={intl.formatMessage({ id: 'expiry.action.discount' })}
+                label={intl.formatMessage({ id: 'expiry.action.discountLabel' }, label)}
+                variant="soft"
+                color="green"
+                disabled={past}
+                onClick={() => setAction({ kind: 'discount', batch })}
+              >
+                <PercentIcon />
+              </RowIconButton>
+              <RowIconButton
+                tooltip={intl.formatMessage({ id: 'expiry.action.transfer' })}
+                label={intl.formatMessage({ id: 'expiry.action.transferLabel' }, label)}
+                variant="soft"
+                disabled={past}
+                onClick={() => setAction({ kind: 'transfer', batch })}
+              >
+                <TransferIcon />
+              </RowIconButton>
+              <RowIconButton
+                tooltip={intl.formatMessage({ id: 'expiry.action.writeOff' })}
+                label={intl.formatMessage({ id: 'expiry.action.writeOffLabel' }, label)}
+                variant="soft"
+                color="red"
+                onClick={() => setAction({ kind: 'writeOff', batch })}
+              >
+                <PackageMinusIcon />
+              </RowIconButton>
             </Flex>
           </Table.Cell>
         )}
@@ -240,34 +235,21 @@ export function ExpiryPage() {
       summary={
         <>
           {role === 'admin' && <ExpiryScanCard />}
-          <Grid columns={{ initial: '1', xs: '3' }} gap="3" asChild>
-            <ul className="plain-list" aria-label={intl.formatMessage({ id: 'expiry.summary' })}>
-              {cards.map((card) => (
-                <Card asChild key={card.key} className="summary-card" data-card={card.key}>
-                  <li>
-                    <Text as="div" size="2" color="gray">
-                      {intl.formatMessage(card.label)}
-                    </Text>
-                    <Text
-                      as="div"
-                      size="6"
-                      weight="bold"
-                      color={summary && summary[card.key] > 0 ? card.color : undefined}
-                    >
-                      {summary ? intl.formatNumber(summary[card.key]) : '—'}
-                    </Text>
-                    <Text as="div" size="1" color="gray">
-                      {summary ? (
-                        <FormattedMessage id="expiry.card.units" values={{ count: summary[card.units] }} />
-                      ) : (
-                        '\u00a0'
-                      )}
-                    </Text>
-                  </li>
-                </Card>
-              ))}
-            </ul>
-          </Grid>
+          <SummaryCards
+            label={{ id: 'expiry.summary' }}
+            columns={{ initial: '1', xs: '3' }}
+            cards={cards.map((card) => ({
+              key: card.key,
+              label: intl.formatMessage(card.label),
+              value: summary ? intl.formatNumber(summary[card.key]) : '—',
+              color: summary && summary[card.key] > 0 ? card.color : undefined,
+              note: summary ? (
+                <FormattedMessage id="expiry.card.units" values={{ count: summary[card.units] }} />
+              ) : (
+                '\u00a0'
+              ),
+            }))}
+          />
         </>
       }
       search={{ list, label: { id: 'expiry.search' }, className: 'search-field' }}

@@ -1,5 +1,5 @@
 import type { InventoryBatch, InventorySort } from '@pharmacy/contracts';
-import { Button, Callout, Flex, IconButton, Table, Text } from '@radix-ui/themes';
+import { Button, Callout, Flex, Table, Text } from '@radix-ui/themes';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { HistoryDrawer } from '../../../components/history-drawer';
@@ -16,7 +16,7 @@ import { batchListDefaults, inventorySearch } from '../inventory-list';
 import { batchStatus } from '../utils/batch-status';
 import { BatchFormDialog } from './batch-form-dialog';
 import { BatchStatusBadge } from './status-badges';
-import { RowTooltip } from '../../../components/row-tooltip';
+import { RowIconButton } from '../../../components/row-tooltip';
 
 const TRANSFERS_PATH = '/transfers';
 
@@ -89,37 +89,25 @@ export function BatchManagement() {
           <Flex gap="3" align="center">
             {/* Editing a batch is also how its quantity is adjusted: not for those who change nothing. */}
             {canWrite && (
-              <RowTooltip content={intl.formatMessage({ id: 'common.edit' })}>
-                <IconButton
-                  variant="ghost"
-                  size="1"
-                  aria-label={intl.formatMessage(
-                    { id: 'inventory.batches.editLabel' },
-                    { batch: batch.batchNumber, name },
-                  )}
-                  onClick={() => openForm(batch)}
-                >
-                  <PencilIcon />
-                </IconButton>
-              </RowTooltip>
-            )}
-            <RowTooltip content={intl.formatMessage({ id: 'history.open' })}>
-              <IconButton
-                variant="ghost"
-                size="1"
-                color="gray"
-                aria-label={intl.formatMessage(
-                  { id: 'inventory.batches.historyLabel' },
-                  { batch: batch.batchNumber, name },
-                )}
-                onClick={() => {
-                  setHistoryTarget(batch);
-                  setHistoryOpen(true);
-                }}
+              <RowIconButton
+                tooltip={intl.formatMessage({ id: 'common.edit' })}
+                label={intl.formatMessage({ id: 'inventory.batches.editLabel' }, { batch: batch.batchNumber, name })}
+                onClick={() => openForm(batch)}
               >
-                <HistoryIcon />
-              </IconButton>
-            </RowTooltip>
+                <PencilIcon />
+              </RowIconButton>
+            )}
+            <RowIconButton
+              tooltip={intl.formatMessage({ id: 'history.open' })}
+              label={intl.formatMessage({ id: 'inventory.batches.historyLabel' }, { batch: batch.batchNumber, name })}
+              color="gray"
+              onClick={() => {
+                setHistoryTarget(batch);
+                setHistoryOpen(true);
+              }}
+            >
+              <HistoryIcon />
+            </RowIconButton>
             {openTransfers && canWrite && (
               <Button
                 variant="ghost"

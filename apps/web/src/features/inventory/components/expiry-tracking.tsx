@@ -1,9 +1,10 @@
 import type { SalesUnit } from '@pharmacy/contracts';
-import { Badge, Box, Button, Callout, Card, Flex, Grid, Heading, Select, Spinner, Table, Text } from '@radix-ui/themes';
+import { Badge, Box, Button, Callout, Flex, Heading, Select, Spinner, Table, Text } from '@radix-ui/themes';
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { RefreshIcon, WarningIcon } from '../../../components/icons';
 import { ListPaging, ListSearchField } from '../../../components/list-page';
+import { SummaryCards } from '../../../components/summary-cards';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
 import { localizedName } from '../../../lib/catalogue';
@@ -194,25 +195,18 @@ export function ExpiryTracking() {
         </Select.Root>
       </Flex>
 
-      <Grid columns={{ initial: '2', sm: '3', md: '5' }} gap="3" asChild>
-        <ul className="plain-list" aria-label={intl.formatMessage({ id: 'inventory.tracking.summary' })}>
-          {trackingStatuses.map((item) => (
-            <Card asChild key={item} className="summary-card" data-status={item}>
-              <li>
-                <Text as="div" size="2" color="gray">
-                  {intl.formatMessage(cardLabels[item])}
-                </Text>
-                <Text as="div" size="6" weight="bold" color={trackingLooks[item].color}>
-                  {intl.formatNumber(totals[item])}
-                </Text>
-                <Text as="div" size="1" color="gray">
-                  <FormattedMessage id="inventory.tracking.card.units" values={{ count: totals[item] }} />
-                </Text>
-              </li>
-            </Card>
-          ))}
-        </ul>
-      </Grid>
+      <SummaryCards
+        label={{ id: 'inventory.tracking.summary' }}
+        columns={{ initial: '2', sm: '3', md: '5' }}
+        attribute="status"
+        cards={trackingStatuses.map((item) => ({
+          key: item,
+          label: intl.formatMessage(cardLabels[item]),
+          value: intl.formatNumber(totals[item]),
+          color: trackingLooks[item].color,
+          note: <FormattedMessage id="inventory.tracking.card.units" values={{ count: totals[item] }} />,
+        }))}
+      />
 
       {totals.expired + totals.critical > 0 && (
         <Callout.Root color="red" role="alert">

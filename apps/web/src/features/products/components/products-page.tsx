@@ -1,5 +1,5 @@
 import { productSchema, type Product, type ProductSort } from '@pharmacy/contracts';
-import { Badge, Button, Callout, Flex, IconButton, Table, Text } from '@radix-ui/themes';
+import { Badge, Button, Callout, Flex, Table, Text } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -24,7 +24,7 @@ import { deleteProductFailure } from '../utils/delete-feedback';
 import { productSortFor } from '../utils/product-sort';
 import { productCsvColumns, productCsvExport } from '../utils/products-csv';
 import { ProductFormDialog } from './product-form-dialog';
-import { RowTooltip } from '../../../components/row-tooltip';
+import { RowIconButton } from '../../../components/row-tooltip';
 
 /**
  * /products (specification 001 §2): Product Management. The server pages,
@@ -169,47 +169,38 @@ export function ProductsPage() {
         </Table.Cell>
         <Table.Cell>
           <Flex gap="3" align="center">
-            <RowTooltip content={intl.formatMessage({ id: 'history.open' })}>
-              <IconButton
-                variant="ghost"
-                size="1"
-                color="gray"
-                aria-label={intl.formatMessage({ id: 'products.historyLabel' }, { name })}
-                onClick={() => {
-                  setHistoryTarget(product);
-                  setHistoryOpen(true);
-                }}
-              >
-                <HistoryIcon />
-              </IconButton>
-            </RowTooltip>
+            <RowIconButton
+              tooltip={intl.formatMessage({ id: 'history.open' })}
+              label={intl.formatMessage({ id: 'products.historyLabel' }, { name })}
+              color="gray"
+              onClick={() => {
+                setHistoryTarget(product);
+                setHistoryOpen(true);
+              }}
+            >
+              <HistoryIcon />
+            </RowIconButton>
             {canWrite && (
-              <RowTooltip content={intl.formatMessage({ id: 'common.edit' })}>
-                <IconButton
-                  variant="ghost"
-                  size="1"
-                  aria-label={intl.formatMessage({ id: 'products.editLabel' }, { name })}
-                  onClick={() => openForm(product)}
-                >
-                  <PencilIcon />
-                </IconButton>
-              </RowTooltip>
+              <RowIconButton
+                tooltip={intl.formatMessage({ id: 'common.edit' })}
+                label={intl.formatMessage({ id: 'products.editLabel' }, { name })}
+                onClick={() => openForm(product)}
+              >
+                <PencilIcon />
+              </RowIconButton>
             )}
             {canDeleteProducts && (
-              <RowTooltip content={intl.formatMessage({ id: 'common.delete' })}>
-                <IconButton
-                  variant="ghost"
-                  size="1"
-                  color="red"
-                  aria-label={intl.formatMessage({ id: 'products.deleteLabel' }, { name })}
-                  onClick={() => {
-                    setDeleteTarget(product);
-                    setDeleteOpen(true);
-                  }}
-                >
-                  <TrashIcon />
-                </IconButton>
-              </RowTooltip>
+              <RowIconButton
+                tooltip={intl.formatMessage({ id: 'common.delete' })}
+                label={intl.formatMessage({ id: 'products.deleteLabel' }, { name })}
+                color="red"
+                onClick={() => {
+                  setDeleteTarget(product);
+                  setDeleteOpen(true);
+                }}
+              >
+                <TrashIcon />
+              </RowIconButton>
             )}
           </Flex>
         </Table.Cell>

@@ -1,4 +1,4 @@
-import { Button, Flex, IconButton, Table } from '@radix-ui/themes';
+import { Button, Flex, Table } from '@radix-ui/themes';
 import { useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -6,7 +6,7 @@ import { AccessDenied } from '../../../components/access-denied';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog';
 import { PencilIcon, PlusIcon, TrashIcon } from '../../../components/icons';
 import { ListPage } from '../../../components/list-page';
-import { RowTooltip } from '../../../components/row-tooltip';
+import { RowIconButton } from '../../../components/row-tooltip';
 import { useToast } from '../../../components/toaster';
 import { useLanguage } from '../../../i18n/use-language';
 import { apiErrorOf } from '../../../lib/api';
@@ -92,30 +92,24 @@ function ReferenceList<Item extends { id: string; name: string }, Values extends
         {config.cells(item, language)}
         <Table.Cell>
           <Flex gap="3">
-            <RowTooltip content={intl.formatMessage({ id: 'common.edit' })}>
-              <IconButton
-                variant="ghost"
-                size="1"
-                aria-label={intl.formatMessage(messages.editLabel, { name })}
-                onClick={() => openForm(item)}
-              >
-                <PencilIcon />
-              </IconButton>
-            </RowTooltip>
-            <RowTooltip content={intl.formatMessage({ id: 'common.delete' })}>
-              <IconButton
-                variant="ghost"
-                size="1"
-                color="red"
-                aria-label={intl.formatMessage(messages.deleteLabel, { name })}
-                onClick={() => {
-                  setDeleteTarget(item);
-                  setDeleteOpen(true);
-                }}
-              >
-                <TrashIcon />
-              </IconButton>
-            </RowTooltip>
+            <RowIconButton
+              tooltip={intl.formatMessage({ id: 'common.edit' })}
+              label={intl.formatMessage(messages.editLabel, { name })}
+              onClick={() => openForm(item)}
+            >
+              <PencilIcon />
+            </RowIconButton>
+            <RowIconButton
+              tooltip={intl.formatMessage({ id: 'common.delete' })}
+              label={intl.formatMessage(messages.deleteLabel, { name })}
+              color="red"
+              onClick={() => {
+                setDeleteTarget(item);
+                setDeleteOpen(true);
+              }}
+            >
+              <TrashIcon />
+            </RowIconButton>
           </Flex>
         </Table.Cell>
       </Table.Row>

@@ -1,10 +1,11 @@
 import type { ShortageItem, ShortageSort, ShortageSummaryCounts } from '@pharmacy/contracts';
-import { Badge, Button, Card, Flex, Grid, IconButton, Table, Text } from '@radix-ui/themes';
+import { Badge, Button, Flex, Table, Text } from '@radix-ui/themes';
 import type { ComponentProps } from 'react';
 import { useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DownloadIcon, TransferIcon } from '../../../components/icons';
 import { ListPage } from '../../../components/list-page';
+import { SummaryCards } from '../../../components/summary-cards';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
 import { usePermissions, useRole } from '../../../lib/authorization';
@@ -19,7 +20,7 @@ import { shortageListDefaults, shortageListRequest, shortageListSearch } from '.
 import { shortageCsvColumns, shortageCsvExport, shortageStatusLabels } from '../utils/shortages-csv';
 import { deficitSeverity, isCritical, suggestedTransfer, type DeficitSeverity } from '../utils/shortages';
 import { PharmacyFilter } from '../../../components/pharmacy-filter';
-import { RowTooltip } from '../../../components/row-tooltip';
+import { RowIconButton } from '../../../components/row-tooltip';
 
 const TRANSFERS_PATH = '/transfers';
 
@@ -132,16 +133,15 @@ export function ShortagesPage() {
         </Table.Cell>
         <Table.Cell>
           {transfer && openTransfers && canWrite && (
-            <RowTooltip content={intl.formatMessage({ id: 'shortages.request' })}>
-              <IconButton
-                size="2"
-                variant="soft"
-                aria-label={intl.formatMessage({ id: 'shortages.requestLabel' }, { name, pharmacy })}
-                onClick={() => openTransfers(transfer)}
-              >
-                <TransferIcon />
-              </IconButton>
-            </RowTooltip>
+            <RowIconButton
+              tooltip={intl.formatMessage({ id: 'shortages.request' })}
+              label={intl.formatMessage({ id: 'shortages.requestLabel' }, { name, pharmacy })}
+              variant="soft"
+              size="2"
+              onClick={() => openTransfers(transfer)}
+            >
+              <TransferIcon />
+            </RowIconButton>
           )}
         </Table.Cell>
       </Table.Row>
@@ -173,27 +173,16 @@ export function ShortagesPage() {
         </Flex>
       }
       summary={
-        <Grid columns={{ initial: '2', md: '4' }} gap="3" asChild>
-          <ul className="plain-list" aria-label={intl.formatMessage({ id: 'shortages.summary' })}>
-            {cards.map((card) => (
-              <Card asChild key={card.key} className="summary-card" data-card={card.key}>
-                <li>
-                  <Text as="div" size="2" color="gray">
-                    {intl.formatMessage(card.label)}
-                  </Text>
-                  <Text
-                    as="div"
-                    size="6"
-                    weight="bold"
-                    color={summary && summary[card.key] > 0 ? card.color : undefined}
-                  >
-                    {summary ? intl.formatNumber(summary[card.key]) : '—'}
-                  </Text>
-                </li>
-              </Card>
-            ))}
-          </ul>
-        </Grid>
+        <SummaryCards
+          label={{ id: 'shortages.summary' }}
+          columns={{ initial: '2', md: '4' }}
+          cards={cards.map((card) => ({
+            key: card.key,
+            label: intl.formatMessage(card.label),
+            value: summary ? intl.formatNumber(summary[card.key]) : '—',
+            color: summary && summary[card.key] > 0 ? card.color : undefined,
+          }))}
+        />
       }
       search={{ list, label: { id: 'shortages.search' }, className: 'search-field' }}
       table={{

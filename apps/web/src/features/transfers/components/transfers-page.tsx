@@ -1,9 +1,10 @@
 import { transferSchema, type Transfer, type TransferSort, type TransferSummary } from '@pharmacy/contracts';
-import { Button, Card, Flex, Grid, IconButton, Link, Table, Text } from '@radix-ui/themes';
+import { Button, Flex, Link, Table, Text } from '@radix-ui/themes';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CheckIcon, EyeIcon, PlusIcon } from '../../../components/icons';
 import { ListPage } from '../../../components/list-page';
+import { SummaryCards } from '../../../components/summary-cards';
 import { useToast } from '../../../components/toaster';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
@@ -21,7 +22,7 @@ import { CreateTransferDialog, type PharmacyOption, type TransferPrefill } from 
 import { TransferDetailDialog } from './transfer-detail-dialog';
 import { TransferStatusBadge } from './transfer-status-badge';
 import { PharmacyFilter } from '../../../components/pharmacy-filter';
-import { RowTooltip } from '../../../components/row-tooltip';
+import { RowIconButton } from '../../../components/row-tooltip';
 
 /** Specification 001 §2 and §4: four tiles; "In Progress" counts approved transfers (dispatched, on the way). */
 const tiles: readonly { key: string; count: keyof TransferSummary; label: { id: MessageId } }[] = [
@@ -142,29 +143,23 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
         </Table.Cell>
         <Table.Cell>
           <Flex gap="3" align="center">
-            <RowTooltip content={intl.formatMessage({ id: 'transfers.view' })}>
-              <IconButton
-                variant="ghost"
-                size="1"
-                aria-label={intl.formatMessage({ id: 'transfers.viewLabel' }, { number })}
-                onClick={() => setShownId(transfer.id)}
-              >
-                <EyeIcon />
-              </IconButton>
-            </RowTooltip>
+            <RowIconButton
+              tooltip={intl.formatMessage({ id: 'transfers.view' })}
+              label={intl.formatMessage({ id: 'transfers.viewLabel' }, { number })}
+              onClick={() => setShownId(transfer.id)}
+            >
+              <EyeIcon />
+            </RowIconButton>
             {transfer.status === 'pending' && approvable.has(transfer.id) && (
-              <RowTooltip content={intl.formatMessage({ id: 'transfers.detail.approve' })}>
-                <IconButton
-                  variant="ghost"
-                  size="1"
-                  color="green"
-                  aria-label={intl.formatMessage({ id: 'transfers.approveLabel' }, { number })}
-                  onClick={() => approve(transfer)}
-                  disabled={step.isPending}
-                >
-                  <CheckIcon />
-                </IconButton>
-              </RowTooltip>
+              <RowIconButton
+                tooltip={intl.formatMessage({ id: 'transfers.detail.approve' })}
+                label={intl.formatMessage({ id: 'transfers.approveLabel' }, { number })}
+                color="green"
+                disabled={step.isPending}
+                onClick={() => approve(transfer)}
+              >
+                <CheckIcon />
+              </RowIconButton>
             )}
           </Flex>
         </Table.Cell>
@@ -185,22 +180,16 @@ export function TransfersPage({ prefill, onPrefillDone }: TransfersPageProps) {
         )
       }
       summary={
-        <Grid columns={{ initial: '2', md: '4' }} gap="3" asChild>
-          <ul className="plain-list" aria-label={intl.formatMessage({ id: 'transfers.summary' })}>
-            {tiles.map((tile) => (
-              <Card asChild key={tile.key} className="summary-card" data-tile={tile.key}>
-                <li>
-                  <Text as="div" size="2" color="gray">
-                    {intl.formatMessage(tile.label)}
-                  </Text>
-                  <Text as="div" size="6" weight="bold">
-                    {summary.data ? intl.formatNumber(summary.data[tile.count]) : '—'}
-                  </Text>
-                </li>
-              </Card>
-            ))}
-          </ul>
-        </Grid>
+        <SummaryCards
+          label={{ id: 'transfers.summary' }}
+          columns={{ initial: '2', md: '4' }}
+          attribute="tile"
+          cards={tiles.map((tile) => ({
+            key: tile.key,
+            label: intl.formatMessage(tile.label),
+            value: summary.data ? intl.formatNumber(summary.data[tile.count]) : '—',
+          }))}
+        />
       }
       search={{ list, label: { id: 'transfers.search' }, className: 'grow' }}
       filters={
