@@ -12,6 +12,7 @@ import {
   type DomainEvent,
   type ProductSnapshot,
   type ProductState,
+  STOCK_SNAPSHOTS,
 } from '@pharmacy/domain';
 import type { ReadDb } from '@pharmacy/read-db';
 import { CommandExecutor, type CommandOutcome, type StreamMeta } from '../common/command-executor';
@@ -21,7 +22,6 @@ import { WriteModel, type ProductRecord } from '../common/write-model';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, READ_DB } from '../infrastructure/tokens';
 import { reinstate } from '../inventory/inventory.commands';
-import { STOCK_SNAPSHOTS } from '../inventory/stock-snapshots';
 import { ProductQueries, type Scope } from './product.queries';
 import { UniqueValues } from './unique-values';
 

@@ -12,6 +12,7 @@ import {
   snapshotLoader,
   StateCache,
   type CommandIdentity,
+  type SnapshotPolicy,
   type LoadedStream,
   type StreamLoader,
   type StreamMeta,
@@ -24,7 +25,7 @@ import { APP_CONFIG, EVENT_STORE, LOGGER, METRICS, PROJECTION_WAITER } from '../
 import type { Metrics } from '../operations/metrics';
 import { commandName } from './idempotency';
 import type { RequestContext } from './request-context';
-import { SnapshotStore, type SnapshotPolicy } from './snapshot-store';
+import { SnapshotStore } from './snapshot-store';
 
 export { idempotencyKeyReused } from '@pharmacy/commands';
 export type { StreamMeta } from '@pharmacy/commands';

@@ -2,8 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SnapshotTable, type ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
 
-export type { SnapshotPolicy } from '@pharmacy/commands';
-
 /** The `snapshots` table as the API's provider: long streams' folded states, a cache (libs/read-db SnapshotTable). */
 @Injectable()
 export class SnapshotStore extends SnapshotTable {

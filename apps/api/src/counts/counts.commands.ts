@@ -2,7 +2,14 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import type { RecordCountsInput, StartCountInput, StockCountDetail } from '@pharmacy/contracts';
-import { DomainError, stockDecider, stockStreamId, todayIn, type StockCommand } from '@pharmacy/domain';
+import {
+  DomainError,
+  stockDecider,
+  stockStreamId,
+  todayIn,
+  type StockCommand,
+  STOCK_SNAPSHOTS,
+} from '@pharmacy/domain';
 import type { ReadDb } from '@pharmacy/read-db';
 import type { Principal } from '../common/access/access';
 import { CommandExecutor } from '../common/command-executor';
@@ -12,7 +19,6 @@ import type { RequestContext } from '../common/request-context';
 import { WriteModel } from '../common/write-model';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, READ_DB } from '../infrastructure/tokens';
-import { STOCK_SNAPSHOTS } from '../inventory/stock-snapshots';
 import { StockCounts } from './counts.service';
 
 /** Each answers the count as it stands after the command. */

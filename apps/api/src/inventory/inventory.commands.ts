@@ -15,6 +15,7 @@ import {
   type HeldBatch,
   type StockCommand,
   type StockEvent,
+  STOCK_SNAPSHOTS,
 } from '@pharmacy/domain';
 import { CommandExecutor, type ExecuteOptions } from '../common/command-executor';
 import type { RequestContext } from '../common/request-context';
@@ -22,7 +23,6 @@ import { WriteModel, type PharmacyRecord, type ProductRecord } from '../common/w
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../infrastructure/tokens';
 import { PastBalances } from './past-balances';
-import { STOCK_SNAPSHOTS } from './stock-snapshots';
 
 /** A withdrawal older than this belongs to a deletion that never finished (it takes milliseconds). */
 const ABANDONED_WITHDRAWAL_MS = 60_000;

@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { stockDecider, stockStreamId, type StockState } from '@pharmacy/domain';
+import { stockDecider, stockStreamId, type StockState, STOCK_SNAPSHOTS } from '@pharmacy/domain';
 import type { ReadDb } from '@pharmacy/read-db';
 import type { Principal } from '../common/access/access';
 import { CommandExecutor } from '../common/command-executor';
 import { PharmacyScope } from '../common/pharmacy-scope';
 import { READ_DB } from '../infrastructure/tokens';
-import { STOCK_SNAPSHOTS } from './stock-snapshots';
 
 /**
  * Finds which pharmacy's stock holds something (a batch, a sale) on the write

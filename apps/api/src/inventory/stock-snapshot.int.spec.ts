@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { fold, stockDecider, stockStreamId, type StockEvent } from '@pharmacy/domain';
+import { fold, stockDecider, stockStreamId, type StockEvent, STOCK_SNAPSHOTS } from '@pharmacy/domain';
 import { PostgresEventStore } from '@pharmacy/event-store';
 import { ProjectionWaiter } from '@pharmacy/projections';
 import { createPool, createReadDb, type ReadDb } from '@pharmacy/read-db';
@@ -9,7 +9,6 @@ import { CommandExecutor } from '../common/command-executor';
 import { systemContext } from '../common/request-context';
 import { SnapshotStore } from '../common/snapshot-store';
 import { loadConfig } from '../config/config';
-import { STOCK_SNAPSHOTS } from './stock-snapshots';
 
 const pharmacyId = randomUUID();
 const productIds = Array.from({ length: 50 }, () => randomUUID());

@@ -15,6 +15,7 @@ import {
   type ProductSnapshot,
   type SaleCompletedData,
   type StockEvent,
+  STOCK_SNAPSHOTS,
 } from '@pharmacy/domain';
 import type { EventStore } from '@pharmacy/event-store';
 import type { ReadDb } from '@pharmacy/read-db';
@@ -25,7 +26,6 @@ import { WriteModel } from '../common/write-model';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, EVENT_STORE, READ_DB } from '../infrastructure/tokens';
 import { PastBalances } from '../inventory/past-balances';
-import { STOCK_SNAPSHOTS } from '../inventory/stock-snapshots';
 import { RecordedSales, saleEventId } from './recorded-sales';
 import { saleFromEvent, saleLineOf, sellerName } from './sales.commands';
 

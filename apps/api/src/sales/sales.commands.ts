@@ -10,6 +10,7 @@ import {
   type SaleCompletedData,
   type SaleLineInput,
   type SaleReturnedData,
+  STOCK_SNAPSHOTS,
 } from '@pharmacy/domain';
 import type { ReadDb } from '@pharmacy/read-db';
 import { CommandExecutor } from '../common/command-executor';
@@ -19,7 +20,6 @@ import type { RequestContext } from '../common/request-context';
 import { WriteModel, type PharmacyRecord } from '../common/write-model';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, READ_DB } from '../infrastructure/tokens';
-import { STOCK_SNAPSHOTS } from '../inventory/stock-snapshots';
 import { RecordedSales, saleEventId } from './recorded-sales';
 
 export class CompleteSaleCommand extends Command<SaleDetail> {

@@ -15,12 +15,12 @@ import {
   uniqueValueDecider,
   uniqueValueStreamId,
   type ProductSnapshot,
+  STOCK_SNAPSHOTS,
 } from '@pharmacy/domain';
 import type { GlobalPosition } from '@pharmacy/event-store';
 import { CommandExecutor } from '../common/command-executor';
 import { systemContext, type RequestContext } from '../common/request-context';
 import type { Runtime } from '../infrastructure/runtime';
-import { STOCK_SNAPSHOTS } from '../inventory/stock-snapshots';
 import { demoCategories, demoProducts, demoSuppliers } from './demo-catalogue';
 import { demoPharmacies } from './demo-data';
 

@@ -11,12 +11,12 @@ import {
   type SaleCompletedData,
   type SaleLineInput,
   type StockState,
+  STOCK_SNAPSHOTS,
 } from '@pharmacy/domain';
 import type { GlobalPosition } from '@pharmacy/event-store';
 import { CommandExecutor } from '../common/command-executor';
 import { systemContext } from '../common/request-context';
 import type { Runtime } from '../infrastructure/runtime';
-import { STOCK_SNAPSHOTS } from '../inventory/stock-snapshots';
 import { saleEventId } from '../sales/recorded-sales';
 import { demoId, random } from './seed-catalogue';
 import { demoPharmacies, demoUsers } from './demo-data';

@@ -12,12 +12,12 @@ import {
   type StockEvent,
   type TransferEvent,
   type TransferStockReservedData,
+  STOCK_SNAPSHOTS,
 } from '@pharmacy/domain';
 import { CommandExecutor, type CommandOutcome } from '../common/command-executor';
 import { nameBasedUuid } from '../common/idempotency';
 import type { RequestContext } from '../common/request-context';
 import { LOGGER } from '../infrastructure/tokens';
-import { STOCK_SNAPSHOTS } from '../inventory/stock-snapshots';
 
 /**
  * The transfer process manager (ADR 0011). A transfer touches three streams:

@@ -15,6 +15,7 @@ import {
   type TransferCommand,
   type TransferEvent,
   type TransferState,
+  STOCK_SNAPSHOTS,
 } from '@pharmacy/domain';
 import type { CommandOutcome } from '../common/command-executor';
 import { CommandExecutor } from '../common/command-executor';
@@ -23,7 +24,6 @@ import type { RequestContext } from '../common/request-context';
 import { WriteModel } from '../common/write-model';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../infrastructure/tokens';
-import { STOCK_SNAPSHOTS } from '../inventory/stock-snapshots';
 import { factOf, TransferProcess, transferEventId } from './transfer-process';
 
 /** Creates a pending transfer; answers its id. */
