@@ -24,3 +24,4 @@ export {
   type TableDifference,
   type VerificationResult,
 } from './runner/shadow';
+export { prepareReadDatabase } from './schema/prepare';
