@@ -25,3 +25,7 @@ export {
   type VerificationResult,
 } from './runner/shadow';
 export { prepareReadDatabase } from './schema/prepare';
+export { installProjectionTables, type InstallResult } from './schema/install';
+export type { ProjectionTables } from './schema/tables';
+export { ownedTables } from './runner/projection';
+export { keepShortagesFor, shortagesProjection } from './shortages/shortages.projection';

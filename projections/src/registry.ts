@@ -7,6 +7,7 @@ import { historyProjection } from './history/history.projection';
 import { inventoryProjection } from './inventory/inventory.projection';
 import { pharmaciesProjection } from './pharmacies/pharmacies.projection';
 import { salesProjection } from './sales/sales.projection';
+import { shortagesProjection } from './shortages/shortages.projection';
 import { transfersProjection } from './transfers/transfers.projection';
 import type { Projection } from './runner/projection';
 
@@ -15,6 +16,8 @@ export const allProjections: readonly Projection[] = [
   pharmaciesProjection,
   catalogueProjection,
   inventoryProjection,
+  // After the three it is worked out from: it reads their tables in the same transaction.
+  shortagesProjection,
   salesProjection,
   transfersProjection,
   countsProjection,

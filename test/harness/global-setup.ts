@@ -1,8 +1,9 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// Jest loads globalSetup with plain Node resolution (no moduleNameMapper), so the
-// harness reaches library sources by path here and in the files it imports.
+// Jest loads globalSetup with plain Node resolution (no moduleNameMapper): first, the
+// package names of the libraries point at their sources.
+import './sources';
 import { startLocalPostgres } from '../../libs/read-db/src/local-postgres';
 import { startLocalRedis } from './redis';
 import { containerRuntimeAvailable, startPostgresContainer, startRedisContainer } from './containers';

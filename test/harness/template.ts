@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
-import { migrateDatabase } from '../../libs/read-db/src/connection';
+import { prepareReadDatabase } from '../../projections/src/schema/prepare';
 import { migrateEventStore } from '../../libs/event-store/src/postgres/schema';
 
 export function databaseUrl(adminUrl: string, database: string): string {
@@ -25,7 +25,7 @@ export async function prepareTemplateDatabase(adminUrl: string): Promise<string>
   await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
   const url = databaseUrl(adminUrl, name);
   await migrateEventStore(url);
-  await migrateDatabase(url);
+  await prepareReadDatabase(url);
   return name;
 }
 

@@ -1,5 +1,5 @@
-import { createPool, createReadDb, migrateDatabase } from '@pharmacy/read-db';
-import { startProjector } from '@pharmacy/projections';
+import { createPool, createReadDb } from '@pharmacy/read-db';
+import { startProjector, prepareReadDatabase } from '@pharmacy/projections';
 import { migrateEventStore, PostgresEventStore } from '@pharmacy/event-store';
 import pino from 'pino';
 
@@ -16,12 +16,19 @@ async function main(): Promise<void> {
     base: { service: 'pharmacy', component: 'projector' },
   });
   const store = await openStore(databaseUrl);
-  await migrateDatabase(databaseUrl);
+  await prepareReadDatabase(databaseUrl);
   const db = createReadDb(createPool(databaseUrl));
-  const projector = startProjector(store, db, databaseUrl, {
-    info: (message, context) => logger.info(context ?? {}, message),
-    error: (message, context) => logger.error(context ?? {}, message),
-  });
+  const projector = startProjector(
+    store,
+    db,
+    databaseUrl,
+    {
+      info: (message, context) => logger.info(context ?? {}, message),
+      error: (message, context) => logger.error(context ?? {}, message),
+    },
+    // The pharmacies' time zone, as the API's TIME_ZONE: the day the shortages are kept for.
+    { timeZone: process.env.TIME_ZONE ?? 'UTC' },
+  );
   const shutdown = () => {
     void projector
       .stop()

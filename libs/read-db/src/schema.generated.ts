@@ -242,6 +242,13 @@ export interface ProjectionCheckpoints {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface ProjectionTables {
+  fingerprint: string;
+  installedAt: Generated<Timestamp>;
+  name: string;
+  version: number;
+}
+
 export interface RateLimits {
   hits: number;
   key: string;
@@ -338,11 +345,6 @@ export interface ShortageCounts {
 export interface ShortageDay {
   asOf: string;
   onlyRow: Generated<boolean>;
-}
-
-export interface ShortageDirty {
-  productId: string;
-  tx: Generated<BigIntColumn>;
 }
 
 export interface Shortages {
@@ -588,6 +590,7 @@ export interface DB {
   productSalesTotals: ProductSalesTotals;
   productStock: ProductStock;
   projectionCheckpoints: ProjectionCheckpoints;
+  projectionTables: ProjectionTables;
   rateLimits: RateLimits;
   saleItems: SaleItems;
   saleLines: SaleLines;
@@ -597,7 +600,6 @@ export interface DB {
   sessions: Sessions;
   shortageCounts: ShortageCounts;
   shortageDay: ShortageDay;
-  shortageDirty: ShortageDirty;
   shortages: Shortages;
   shortageSources: ShortageSources;
   signInDecoys: SignInDecoys;

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { CategoryEvent, ProductDetails, ProductEvent, SupplierEvent } from '@pharmacy/domain';
 import type { ReadDatabase } from '@pharmacy/read-db';
 import type { Projection } from '../runner/projection';
+import { catalogueTables } from './catalogue.tables';
 
 type CatalogueEvent = CategoryEvent | SupplierEvent | ProductEvent;
 
@@ -49,7 +50,7 @@ export const catalogueProjection: Projection = {
   name: 'catalogue',
   version: 2,
   handles,
-  tables: ['categories', 'suppliers', 'products', 'productPriceHistory', 'productCommissionHistory'],
+  schema: catalogueTables,
 
   async apply(trx, recorded) {
     const event = { type: recorded.type, data: recorded.data } as CatalogueEvent;

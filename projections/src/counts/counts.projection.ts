@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { StockEvent } from '@pharmacy/domain';
 import type { Projection } from '../runner/projection';
+import { countsTables } from './counts.tables';
 
 type CountFact = Extract<
   StockEvent,
@@ -14,7 +15,7 @@ export const countsProjection: Projection = {
   handles: ['StockCountStarted', 'StockCounted', 'StockCountPosted', 'StockCountCancelled'] satisfies Array<
     CountFact['type']
   >,
-  tables: ['stockCounts', 'stockCountLines'],
+  schema: countsTables,
 
   async apply(trx, recorded) {
     const event = { type: recorded.type, data: recorded.data } as CountFact;

@@ -1,5 +1,6 @@
 import type { StockEvent } from '@pharmacy/domain';
 import type { Projection } from '../runner/projection';
+import { discrepanciesTables } from './discrepancies.tables';
 
 /**
  * `stock_discrepancies`: what sales made offline raised for review (a
@@ -11,7 +12,7 @@ export const discrepanciesProjection: Projection = {
   name: 'discrepancies',
   version: 1,
   handles: ['StockDiscrepancyRaised', 'StockDiscrepancyResolved'] satisfies Array<StockEvent['type']>,
-  tables: ['stockDiscrepancies'],
+  schema: discrepanciesTables,
 
   async apply(trx, recorded) {
     const event = { type: recorded.type, data: recorded.data } as StockEvent;

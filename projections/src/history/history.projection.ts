@@ -4,6 +4,7 @@ import { inventoryProjection } from '../inventory/inventory.projection';
 import { pharmaciesProjection } from '../pharmacies/pharmacies.projection';
 import { insertRows } from '../runner/bulk-rows';
 import type { Projection } from '../runner/projection';
+import { historyTables } from './history.tables';
 
 /** Which entities an event touched, for the history drawers (products, batches, reference data). */
 function touched(event: RecordedEvent): Array<{ entityType: string; entityId: string }> {
@@ -52,7 +53,7 @@ export const historyProjection: Projection = {
     'ProductWithdrawn',
     'ProductReinstated',
   ],
-  tables: ['entityHistory'],
+  schema: historyTables,
 
   async apply(trx, event) {
     await insertRows(trx, 'entityHistory', rowsOf(event));

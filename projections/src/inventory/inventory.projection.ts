@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { StockEvent } from '@pharmacy/domain';
 import type { RecordedEvent } from '@pharmacy/event-store';
 import type { Projection } from '../runner/projection';
+import { inventoryTables } from './inventory.tables';
 
 /** What each transfer fact does to a batch, per pack: [packs in the batch, packs reserved]. */
 const transferEffect = {
@@ -32,8 +33,7 @@ export const inventoryProjection: Projection = {
     'StockCountPosted',
     'StockWrittenOff',
   ] satisfies Array<StockEvent['type']>,
-  // The last three are running totals of the first, kept by its triggers (migration StockTotals).
-  tables: ['inventoryBatches', 'stockLevels', 'productStock', 'expiryCalendar'],
+  schema: inventoryTables,
 
   async fillTotals(trx) {
     // A pharmacy's rows together: its lists (low stock, shortages) read them by the key's first column.

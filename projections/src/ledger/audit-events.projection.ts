@@ -2,6 +2,7 @@ import { eventSchemas } from '@pharmacy/domain';
 import type { RecordedEvent } from '@pharmacy/event-store';
 import { insertRows } from '../runner/bulk-rows';
 import type { Projection } from '../runner/projection';
+import { auditEventsTables } from './audit-events.tables';
 
 /** Every id of this kind anywhere in an event's data (top level, lines, items, allocations, adjustments). */
 function idsOf(value: unknown, key: 'productId' | 'batchId', into = new Set<string>()): Set<string> {
@@ -32,7 +33,7 @@ export const auditEventsProjection: Projection = {
   name: 'audit-events',
   version: 1,
   handles: Object.keys(eventSchemas),
-  tables: ['auditEvents'],
+  schema: auditEventsTables,
 
   async apply(trx, event) {
     await this.applyAll!(trx, [event]);

@@ -6,6 +6,7 @@ import { inventoryProjection } from '../inventory/inventory.projection';
 import { insertRows } from '../runner/bulk-rows';
 import type { Projection } from '../runner/projection';
 import { movementsOf } from './movements';
+import { ledgerTables } from './ledger.tables';
 
 /**
  * `stock_ledger`: every movement of every batch with its running balance,
@@ -27,7 +28,7 @@ export const ledgerProjection: Projection = {
     'BatchDiscountEnded',
     'BatchExpired',
   ].filter((type, i, all) => all.indexOf(type) === i),
-  tables: ['stockLedger', 'stockLedgerBalances', 'stockLedgerMonths'],
+  schema: ledgerTables,
 
   async apply(trx, event) {
     await this.applyAll!(trx, [event]);

@@ -1,12 +1,13 @@
 import type { PharmacyEvent } from '@pharmacy/domain';
 import type { Projection } from '../runner/projection';
+import { pharmaciesTables } from './pharmacies.tables';
 
 /** `pharmacies`: one row per location that exists now (deleted ones leave the table; the log keeps them). */
 export const pharmaciesProjection: Projection = {
   name: 'pharmacies',
   version: 1,
   handles: ['PharmacyRegistered', 'PharmacyDetailsChanged', 'PharmacyDeleted'] satisfies Array<PharmacyEvent['type']>,
-  tables: ['pharmacies'],
+  schema: pharmaciesTables,
 
   async apply(trx, recorded) {
     const event = { type: recorded.type, data: recorded.data } as PharmacyEvent;

@@ -3,28 +3,32 @@ import { parseEventData, recordedVersion } from '@pharmacy/domain';
 import { comparePositions, type EventStore, type GlobalPosition, type RecordedEvent } from '@pharmacy/event-store';
 import { poolOf, readDbOnClient, type ReadDatabase } from '@pharmacy/read-db';
 import { copyInto } from './bulk-rows';
-import { forgetKeptShortages } from './kept-shortages';
 import { lockProjections, writeCheckpoints } from './checkpoints';
-import { applyEvents, type Projection } from './projection';
-import { assertSchemaName, copyTriggers, inSchema, tableName, useSchema } from './shadow';
+import { applyEvents, derivedFromAny, forgetDerived, ownedTables, type Projection } from './projection';
+import { assertSchemaName, useSchema } from './shadow';
+import { allProjections } from '../registry';
+import { recordShapes } from '../schema/install';
+import { createFunctions, createLaterIndexes, createTables, createTriggers } from '../schema/tables';
 
 /**
  * Full rebuilds of read models while the product keeps serving (issue 13).
  *
- * 1. `replay`: an empty copy of every table the projections own is made in a
- *    schema of its own, with its columns, defaults, checks and its primary and
- *    unique keys (the projections' upserts need them) but without its other
- *    indexes. The log is read once, page by page, the next page read while the
+ * 1. `replay`: every table the projections own is made, as they declare it
+ *    today (`Projection.schema`), in a schema of its own, with its columns,
+ *    defaults, checks and its primary and unique keys (the projections' upserts
+ *    need them) but without its other indexes. The log is read once, page by page, the next page read while the
  *    current one is written, each event parsed once for every projection.
- * 2. `indexes`: the other indexes are built on the loaded tables, under the
- *    names the migrations gave them; tables that triggers keep (running
- *    totals, `Projection.fillTotals`) are filled from the loaded ones and the
- *    live tables' triggers copied; the tables are analysed.
+ * 2. `indexes`: the other indexes are built on the loaded tables; tables that
+ *    triggers keep (running totals, `Projection.fillTotals`) are filled from
+ *    the loaded ones and the declared functions and triggers added; the tables
+ *    are analysed.
  * 3. `swap`: under the projections' lock (the live projector waits), the events
  *    appended since the replay began are applied to the new tables, the live
  *    tables are moved out and the new ones moved into `public`, and the
- *    checkpoints are set, in one transaction. Readers see the old tables until
- *    it commits, then the new ones; nothing is half built in between.
+ *    checkpoints and the shape installed (`projection_tables`) are set, in one
+ *    transaction. Readers see the old tables until it commits, then the new
+ *    ones; nothing is half built in between. A version bump that changed the
+ *    declared tables thus swaps in tables of the new shape.
  */
 
 /** Pages of the log read ahead and written per transaction of the replay phase. */
@@ -86,36 +90,6 @@ export interface FullRebuildResult {
   ms: number;
   /** Time spent in each phase, ms. */
   phases: Record<RebuildPhase, number>;
-}
-
-interface TableShape {
-  table: string;
-  /** `ALTER TABLE ... ADD CONSTRAINT` clauses (primary and unique keys), applied before the load. */
-  constraints: Array<{ name: string; definition: string }>;
-  /** `CREATE INDEX` statements of the indexes that back no constraint, with `public.` as the schema. */
-  indexes: Array<{ unique: boolean; definition: string }>;
-}
-
-/** How each live table is made: what the shadow copy must get before and after its load. */
-async function tableShapes(db: Kysely<ReadDatabase>, tables: readonly string[]): Promise<TableShape[]> {
-  const constraints = await sql<{ table: string; name: string; definition: string }>`
-    SELECT c.conrelid::regclass::text AS table, c.conname AS name, pg_get_constraintdef(c.oid) AS definition
-      FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
-     WHERE n.nspname = 'public' AND c.contype IN ('p', 'u', 'x') AND c.conrelid::regclass::text = ANY(${tables})
-     ORDER BY c.conname`.execute(db);
-  const indexes = await sql<{ table: string; unique: boolean; definition: string }>`
-    SELECT i.tablename AS table, x.indisunique AS unique, i.indexdef AS definition
-      FROM pg_indexes i
-      JOIN pg_class ic ON ic.relname = i.indexname AND ic.relnamespace = 'public'::regnamespace
-      JOIN pg_index x ON x.indexrelid = ic.oid
-     WHERE i.schemaname = 'public' AND i.tablename = ANY(${tables})
-       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = ic.oid)
-     ORDER BY i.indexname`.execute(db);
-  return tables.map((table) => ({
-    table,
-    constraints: constraints.rows.filter((c) => c.table === table),
-    indexes: indexes.rows.filter((i) => i.table === table),
-  }));
 }
 
 /** Parses every event of a page once, in today's shape; each projection then takes the types it handles. */
@@ -183,7 +157,8 @@ export async function rebuildProjections(
   const started = Date.now();
   const phases: Record<RebuildPhase, number> = { replay: 0, indexes: 0, swap: 0 };
   const names = projections.map((p) => p.name);
-  const tables = [...new Set(projections.flatMap((p) => p.tables.map(tableName)))];
+  const tables = [...new Set(projections.flatMap(ownedTables))];
+  const schemas = projections.map((p) => p.schema);
   const handled = new Set(projections.flatMap((p) => p.handles));
   const stamp = `${Date.now().toString(36)}_${process.pid}`;
   const shadow = `rebuild_${stamp}`;
@@ -200,25 +175,12 @@ export async function rebuildProjections(
     await options.onProgress?.({ phase, processed, total, fraction });
   };
 
-  const shapes = await tableShapes(db, tables);
   await sql`CREATE SCHEMA ${sql.id(shadow)}`.execute(db);
   try {
     // 1. The tables, with their keys; the log replayed into them.
     let mark = Date.now();
     await db.transaction().execute(async (trx) => {
-      for (const shape of shapes) {
-        await sql`CREATE TABLE ${sql.id(shadow, shape.table)} (LIKE ${sql.id('public', shape.table)}
-          INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING GENERATED INCLUDING IDENTITY
-          INCLUDING STORAGE INCLUDING COMPRESSION INCLUDING COMMENTS INCLUDING STATISTICS)`.execute(trx);
-        for (const c of shape.constraints) {
-          await sql`ALTER TABLE ${sql.id(shadow, shape.table)} ADD CONSTRAINT ${sql.id(c.name)} ${sql.raw(c.definition)}`.execute(
-            trx,
-          );
-        }
-        for (const index of shape.indexes.filter((i) => i.unique)) {
-          await sql.raw(inSchema(index.definition, shadow)).execute(trx);
-        }
-      }
+      await createTables(trx, shadow, schemas, { complete: false });
     });
     const replay = async (trx: Transaction<ReadDatabase>, until: GlobalPosition | null, phase: RebuildPhase) => {
       let next = store.readAll({ after, maxCount: batchSize });
@@ -284,32 +246,34 @@ export async function rebuildProjections(
     // them, and from then on kept by the live tables' triggers, copied onto these.
     mark = Date.now();
     await report('indexes');
-    for (const shape of shapes) {
-      for (const index of shape.indexes.filter((i) => !i.unique)) {
-        await sql.raw(inSchema(index.definition, shadow)).execute(db);
-      }
+    for (const schema of schemas) {
+      await db.transaction().execute((trx) => createLaterIndexes(trx, shadow, schema));
     }
     await db.transaction().execute(async (trx) => {
       await useSchema(trx, shadow);
       for (const projection of projections) await projection.fillTotals?.(trx);
-      await copyTriggers(trx, tables, shadow);
+      await createFunctions(trx, schemas);
+      await createTriggers(trx, shadow, schemas);
     });
-    for (const shape of shapes) await sql`ANALYZE ${sql.id(shadow, shape.table)}`.execute(db);
+    for (const table of tables) await sql`ANALYZE ${sql.id(shadow, table)}`.execute(db);
     phases.indexes = Date.now() - mark;
 
     // 3. What was appended meanwhile, then the swap, in one transaction under the lock.
     mark = Date.now();
     await db.transaction().execute(async (trx) => {
-      await lockProjections(trx, names);
-      await forgetKeptShortages(trx, projections);
+      await lockProjections(trx, [
+        ...new Set([...names, ...derivedFromAny(allProjections, projections).map((p) => p.name)]),
+      ]);
+      await forgetDerived(trx, allProjections, projections);
       await useSchema(trx, shadow);
       await replay(trx, null, 'swap');
       await sql`SELECT set_config('search_path', 'public', true)`.execute(trx);
       await sql`CREATE SCHEMA ${sql.id(retired)}`.execute(trx);
       for (const table of tables) {
-        await sql`ALTER TABLE ${sql.id('public', table)} SET SCHEMA ${sql.id(retired)}`.execute(trx);
+        await sql`ALTER TABLE IF EXISTS ${sql.id('public', table)} SET SCHEMA ${sql.id(retired)}`.execute(trx);
         await sql`ALTER TABLE ${sql.id(shadow, table)} SET SCHEMA public`.execute(trx);
       }
+      await recordShapes(trx, projections);
       if (after) await writeCheckpoints(trx, projections, after);
       else await trx.deleteFrom('projectionCheckpoints').where('name', 'in', names).execute();
     });

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { parseEventData, recordedVersion } from '@pharmacy/domain';
 import type { RecordedEvent } from '@pharmacy/event-store';
 import type { ReadDatabase } from '@pharmacy/read-db';
+import { tablesOf, type ProjectionTables } from '../schema/tables';
 
 /**
  * A read model: the event types it reacts to and how each one changes its
@@ -17,8 +18,8 @@ export interface Projection {
    */
   readonly version: number;
   readonly handles: readonly string[];
-  /** Tables this projection owns; a rebuild empties them first. */
-  readonly tables: ReadonlyArray<keyof ReadDatabase & string>;
+  /** The tables it owns, declared beside its handlers (their one definition); a rebuild makes them anew. */
+  readonly schema: ProjectionTables;
   apply(trx: Transaction<ReadDatabase>, event: RecordedEvent): Promise<void>;
   /**
    * Applies several events (in log order) at once, with fewer statements: a
@@ -33,6 +34,40 @@ export interface Projection {
    * else that writes the tables has the triggers keep them. Optional.
    */
   fillTotals?(trx: Transaction<ReadDatabase>): Promise<void>;
+  /**
+   * Set when its rows are worked out from other projections' tables (named
+   * here, applied before it in the same transaction) and the day, not from the
+   * log alone: replays into a schema of their own (as of an instant,
+   * verification) leave it out, and a rebuild of those projections or of this
+   * one `forget`s its rows, which the projector then works out again.
+   */
+  readonly derivedFrom?: readonly string[];
+  forget?(trx: Transaction<ReadDatabase>): Promise<void>;
+}
+
+/** Whether a replay of the log alone gives this projection's rows. */
+export const fromTheLog = (projection: Projection): boolean => projection.derivedFrom === undefined;
+
+/**
+ * Forgets the rows of the projections worked out from any of these (or among
+ * them): call it in the transaction that swaps or rewrites their tables.
+ */
+export async function forgetDerived(
+  trx: Transaction<ReadDatabase>,
+  all: readonly Projection[],
+  rebuilt: readonly Projection[],
+): Promise<void> {
+  for (const projection of derivedFromAny(all, rebuilt)) await projection.forget?.(trx);
+}
+
+/** The projections worked out from any of these, or among them (their locks are taken with these). */
+export function derivedFromAny(all: readonly Projection[], rebuilt: readonly Projection[]): Projection[] {
+  const names = new Set(rebuilt.map((p) => p.name));
+  return all.filter(
+    (projection) =>
+      projection.derivedFrom !== undefined &&
+      (names.has(projection.name) || projection.derivedFrom.some((name) => names.has(name))),
+  );
 }
 
 /** The events of a batch that a projection handles, in today's shape (older versions upcast) and checked against the event catalogue. */
@@ -51,4 +86,9 @@ export async function applyEvents(
   if (events.length === 0) return;
   if (projection.applyAll) await projection.applyAll(trx, events);
   else for (const event of events) await projection.apply(trx, event);
+}
+
+/** The snake_case names of the tables a projection owns. */
+export function ownedTables(projection: Projection): string[] {
+  return tablesOf(projection.schema);
 }

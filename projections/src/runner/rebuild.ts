@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import type { EventStore, GlobalPosition } from '@pharmacy/event-store';
 import type { ReadDatabase } from '@pharmacy/read-db';
 import { lockProjections, writeCheckpoint } from './checkpoints';
-import { forgetKeptShortages } from './kept-shortages';
-import { applyEvents, eventsFor, type Projection } from './projection';
+import { sql } from 'kysely';
+import { applyEvents, derivedFromAny, eventsFor, forgetDerived, ownedTables, type Projection } from './projection';
+import { allProjections } from '../registry';
 
 export interface RebuildProgress {
   projection: string;
@@ -37,9 +38,11 @@ export async function rebuildProjection(
   await db.transaction().execute(async (trx) => {
     // Keeps a running projector from writing these tables meanwhile: its next batch waits, then
     // resumes from the checkpoint this transaction writes.
-    await lockProjections(trx, [projection.name]);
-    await forgetKeptShortages(trx, [projection]);
-    for (const table of projection.tables) await trx.deleteFrom(table).execute();
+    await lockProjections(trx, [
+      ...new Set([projection.name, ...derivedFromAny(allProjections, [projection]).map((p) => p.name)]),
+    ]);
+    await forgetDerived(trx, allProjections, [projection]);
+    for (const table of ownedTables(projection)) await sql`DELETE FROM ${sql.id(table)}`.execute(trx);
     let after: GlobalPosition | null = null;
     for (;;) {
       const events = await store.readAll({ after, maxCount: batchSize });

@@ -2,7 +2,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { comparePositions, type EventStore, type GlobalPosition } from '@pharmacy/event-store';
 import type { ReadDatabase } from '@pharmacy/read-db';
 import { lockProjections, readCheckpoints } from './checkpoints';
-import { applyEvents, eventsFor, type Projection } from './projection';
+import { applyEvents, eventsFor, fromTheLog, ownedTables, type Projection } from './projection';
+import { createTables } from '../schema/tables';
 
 /**
  * Read models built again from the log into a schema of their own, next to
@@ -37,7 +38,11 @@ export function assertSchemaName(name: string): void {
 /** The snake_case table name of a read model's kysely table name. */
 export const tableName = (table: string): string => table.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/** Creates `schema` with an empty copy of every table of these projections (columns, defaults, keys, indexes, triggers). */
+/**
+ * Creates `schema` with the tables of these projections as they declare them
+ * (columns, defaults, keys, indexes, triggers), empty. Those worked out from
+ * other read models rather than the log (`derivedFrom`) are left out.
+ */
 export async function createShadowSchema(
   db: Kysely<ReadDatabase>,
   schema: string,
@@ -51,42 +56,13 @@ export async function createShadowSchema(
   }
   await db.transaction().execute(async (trx) => {
     await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(trx);
-    const tables = [...new Set(projections.flatMap((p) => p.tables.map(tableName)))];
-    for (const table of tables) {
-      await sql`CREATE TABLE ${sql.id(schema, table)} (LIKE ${sql.id('public', table)} INCLUDING ALL)`.execute(trx);
-    }
-    await copyTriggers(trx, tables, schema);
+    await createTables(
+      trx,
+      schema,
+      projections.filter(fromTheLog).map((p) => p.schema),
+      { complete: true },
+    );
   });
-}
-
-/** `CREATE INDEX name ON public.t ...` (or `CREATE TRIGGER`) made to build the same on `schema.t`. */
-export function inSchema(definition: string, schema: string): string {
-  const moved = definition.replace(
-    / ON (ONLY )?public\./,
-    (_, only: string | undefined) => ` ON ${only ?? ''}${schema}.`,
-  );
-  if (moved === definition) throw new Error(`Cannot place this in schema ${schema}: ${definition}`);
-  return moved;
-}
-
-/**
- * Gives the copies in `schema` of these public tables the live tables'
- * triggers (those that keep running totals): their functions name tables
- * without a schema, so, run under the shadow's search_path, they move the
- * shadow's totals.
- */
-export async function copyTriggers(
-  db: Kysely<ReadDatabase> | Transaction<ReadDatabase>,
-  tables: readonly string[],
-  schema: string,
-): Promise<void> {
-  assertSchemaName(schema);
-  const triggers = await sql<{ definition: string }>`
-    SELECT pg_get_triggerdef(t.oid) AS definition
-      FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-     WHERE c.relnamespace = 'public'::regnamespace AND c.relname = ANY(${tables}) AND NOT t.tgisinternal
-     ORDER BY t.tgname`.execute(db);
-  for (const { definition } of triggers.rows) await sql.raw(inSchema(definition, schema)).execute(db);
 }
 
 export async function dropShadowSchema(db: Kysely<ReadDatabase>, schema: string): Promise<void> {
@@ -140,7 +116,7 @@ export async function replayIntoSchema(
       : within;
     const apply = async (trx: Transaction<ReadDatabase>) => {
       await useSchema(trx, schema);
-      for (const projection of projections) {
+      for (const projection of projections.filter(fromTheLog)) {
         const limit = options.limits?.get(projection.name);
         const mine = limit ? events.filter((event) => comparePositions(event.position, limit) <= 0) : events;
         await applyEvents(trx, projection, eventsFor(projection, mine));
@@ -238,6 +214,8 @@ export async function verifyProjections(
   projections: readonly Projection[],
   options: { schema: string; keep?: boolean; onProgress?: (progress: ReplayProgress) => void },
 ): Promise<VerificationResult> {
+  // Those worked out from other read models and the day are not replayed: nothing to compare.
+  projections = projections.filter(fromTheLog);
   const names = projections.map((p) => p.name);
   await createShadowSchema(db, options.schema, projections);
   try {
@@ -265,7 +243,7 @@ export async function verifyProjections(
       await sql`SELECT set_config('search_path', 'public', true)`.execute(trx);
       const tables: TableDifference[] = [];
       for (const projection of projections) {
-        for (const table of projection.tables.map(tableName)) {
+        for (const table of ownedTables(projection)) {
           tables.push(await compareTable(trx, options.schema, projection.name, table));
         }
       }

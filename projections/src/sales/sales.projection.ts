@@ -4,6 +4,7 @@ import type { RecordedEvent } from '@pharmacy/event-store';
 import type { CommissionLinesTable, SaleItemsTable, SaleLinesTable, SalesTable } from '@pharmacy/read-db';
 import { insertRows } from '../runner/bulk-rows';
 import type { Projection } from '../runner/projection';
+import { salesTables } from './sales.tables';
 
 /**
  * `sales`, `sale_lines`, `sale_items` (one row per batch a line came from),
@@ -19,19 +20,7 @@ export const salesProjection: Projection = {
   // 6: sales made offline (their number, arrival, copy's time and flag; a line's shortfall).
   version: 6,
   handles: ['SaleCompleted', 'SaleReturned'] satisfies Array<StockEvent['type']>,
-  tables: [
-    'sales',
-    'saleLines',
-    'saleItems',
-    'saleReturns',
-    'dailySales',
-    'commissionLines',
-    'productDailySales',
-    'productSalesTotals',
-    'productSalesChain',
-    // Running totals of product_daily_sales per month, kept by its triggers (migration ProductSalesMonths).
-    'productSalesMonths',
-  ],
+  schema: salesTables,
 
   async fillTotals(trx) {
     await sql`

@@ -30,7 +30,7 @@ import { PostgresEventStore, type EventMetadata, type GlobalPosition, type NewEv
 import { createPool, createReadDb, type ReadDatabase, type ReadDb } from '@pharmacy/read-db';
 import { createTestDatabase, type TestDatabase } from '@pharmacy/test-harness/database';
 import { rebuildProjections } from '../runner/full-rebuild';
-import type { Projection } from '../runner/projection';
+import { ownedTables, type Projection } from '../runner/projection';
 import { ProjectionRunner } from '../runner/projection-runner';
 import { tableName, verifyProjections } from '../runner/shadow';
 
@@ -116,7 +116,7 @@ export function projectionSpec(projection: Projection): ProjectionSpec {
   let database: TestDatabase;
   let store: PostgresEventStore;
   let db: ReadDb;
-  const tables = projection.tables.map(tableName);
+  const tables = ownedTables(projection);
 
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { StockEvent, TransferEvent, TransferItem } from '@pharmacy/domain';
 import type { Projection } from '../runner/projection';
+import { transfersTables } from './transfers.tables';
 
 type TransferFact = TransferEvent | Extract<StockEvent, { data: { transferId: string } }>;
 
@@ -22,7 +23,7 @@ export const transfersProjection: Projection = {
     'TransferStockReleased',
     'TransferStockReturned',
   ] satisfies Array<TransferFact['type']>,
-  tables: ['stockTransfers', 'transferItems', 'transferSteps'],
+  schema: transfersTables,
 
   async apply(trx, recorded) {
     const event = { type: recorded.type, data: recorded.data } as TransferFact;

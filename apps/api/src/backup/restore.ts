@@ -1,8 +1,8 @@
 import { Client } from 'pg';
 import type { VerificationRun } from '@pharmacy/contracts';
 import { eventStoreMigrations, migrateEventStore, type EventStore } from '@pharmacy/event-store';
-import { createPool, createReadDb, migrateDatabase, readDbMigrations } from '@pharmacy/read-db';
-import { allProjections, rebuildProjections } from '@pharmacy/projections';
+import { createPool, createReadDb, readDbMigrations } from '@pharmacy/read-db';
+import { allProjections, rebuildProjections, prepareReadDatabase } from '@pharmacy/projections';
 import { runVerification } from '@pharmacy/jobs';
 import { memberSha256, memberStream, readArchive, readMember, type ArchiveMember } from './archive';
 import {
@@ -237,7 +237,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   step('Running the migrations');
   const migrated = [
     ...(options.eventStore === 'postgres' ? await migrateEventStore(options.databaseUrl) : []),
-    ...(await migrateDatabase(options.databaseUrl)),
+    ...(await prepareReadDatabase(options.databaseUrl)),
   ];
   phases.migrate = Date.now() - mark;
 

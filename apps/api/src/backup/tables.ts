@@ -1,4 +1,4 @@
-import { allProjections, tableName } from '@pharmacy/projections';
+import { allProjections, ownedTables } from '@pharmacy/projections';
 
 /**
  * What a backup carries. The event log is the source of truth: every read
@@ -34,18 +34,15 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   sign_in_decoys: 'the attempts at sign-in codes asked for addresses without an account, for 10 minutes',
   snapshots: "a cache of long streams' folded state, made again on use (SnapshotStore: never the truth)",
   projection_checkpoints: 'how far each read model has read the log: set by the rebuild at restore',
-  shortages: 'the shortages kept as rows, a cache of the batches, products and pharmacies: filled again on first read',
-  shortage_sources: "each product's suggested source, part of the same cache",
-  shortage_counts: "the shortages' cards per pharmacy, part of the same cache",
-  shortage_day: 'the day the cache is counted for: without its row the cache is filled again',
-  shortage_dirty: 'products a transaction changed, counted again as it commits (empty between transactions)',
+  projection_tables:
+    "the shape each projection's tables were made in: recorded again when the restore makes them and rebuilds them from the log",
 };
 
 /** The read models' tables: rebuilt from the log at restore (projection name for each). */
 export function projectionTables(): Map<string, string> {
   const tables = new Map<string, string>();
   for (const projection of allProjections) {
-    for (const table of projection.tables) tables.set(tableName(table), projection.name);
+    for (const table of ownedTables(projection)) tables.set(table, projection.name);
   }
   return tables;
 }

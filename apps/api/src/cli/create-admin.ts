@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline/promises';
+import { prepareReadDatabase } from '@pharmacy/projections';
 import { registerUserSchema } from '@pharmacy/contracts';
-import { createPool, createReadDb, migrateDatabase } from '@pharmacy/read-db';
+import { createPool, createReadDb } from '@pharmacy/read-db';
 import { loadConfig } from '../config/config';
 import { UsersAdminService } from '../identity/users-admin.service';
 import { databaseFromConfig } from './database-from-config';
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
     role: 'admin',
   });
   const database = await databaseFromConfig(config);
-  await migrateDatabase(database.url);
+  await prepareReadDatabase(database.url);
   const db = createReadDb(createPool(database.url));
   try {
     const id = await new UsersAdminService(db).register(input, null);

@@ -1,5 +1,5 @@
 import { migrateEventStore } from '@pharmacy/event-store';
-import { migrateDatabase } from '@pharmacy/read-db';
+import { prepareReadDatabase } from '@pharmacy/projections';
 import { loadConfig } from '../config/config';
 import { databaseFromConfig } from './database-from-config';
 
@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const database = await databaseFromConfig(config);
   try {
     const log = config.EVENT_STORE === 'postgres' ? await migrateEventStore(database.url) : [];
-    const read = await migrateDatabase(database.url);
+    const read = await prepareReadDatabase(database.url);
     const applied = [...log, ...read];
     console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
   } finally {

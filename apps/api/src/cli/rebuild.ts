@@ -1,6 +1,6 @@
 import { migrateEventStore } from '@pharmacy/event-store';
-import { createPool, createReadDb, migrateDatabase } from '@pharmacy/read-db';
-import { findProjections, rebuildProjections } from '@pharmacy/projections';
+import { createPool, createReadDb } from '@pharmacy/read-db';
+import { findProjections, rebuildProjections, prepareReadDatabase } from '@pharmacy/projections';
 import { loadConfig } from '../config/config';
 import { openEventStore } from '../infrastructure/runtime';
 import { databaseFromConfig } from './database-from-config';
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const projections = findProjections(names);
   const database = await databaseFromConfig(config);
   if (config.EVENT_STORE === 'postgres') await migrateEventStore(database.url);
-  await migrateDatabase(database.url);
+  await prepareReadDatabase(database.url);
   const store = openEventStore(config, database.url);
   const db = createReadDb(createPool(database.url));
   try {

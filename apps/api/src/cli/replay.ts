@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import { migrateEventStore } from '@pharmacy/event-store';
-import { createPool, createReadDb, migrateDatabase } from '@pharmacy/read-db';
+import { createPool, createReadDb } from '@pharmacy/read-db';
 import {
   allProjections,
   assertSchemaName,
   createShadowSchema,
+  ownedTables,
   replayIntoSchema,
-  tableName,
+  prepareReadDatabase,
 } from '@pharmacy/projections';
 import { loadConfig } from '../config/config';
 import { openEventStore } from '../infrastructure/runtime';
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await databaseFromConfig(config);
   if (config.EVENT_STORE === 'postgres') await migrateEventStore(database.url);
-  await migrateDatabase(database.url);
+  await prepareReadDatabase(database.url);
   const store = openEventStore(config, database.url);
   const db = createReadDb(createPool(database.url));
   const started = Date.now();
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
         2,
       )} s (${Math.round(result.events / Math.max(seconds, 0.001))} events/s). The live read models were not touched.`,
     );
-    const tables = [...new Set(allProjections.flatMap((p) => p.tables.map(tableName)))];
+    const tables = [...new Set(allProjections.filter((p) => !p.derivedFrom).flatMap(ownedTables))];
     for (const table of tables) {
       const { rows } = await sql<{ n: string }>`SELECT count(*)::text AS n FROM ${sql.id(schema, table)}`.execute(db);
       console.log(`  ${schema}.${table.padEnd(28)} ${rows[0]!.n} rows`);

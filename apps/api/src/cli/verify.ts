@@ -1,5 +1,6 @@
 import { migrateEventStore } from '@pharmacy/event-store';
-import { createPool, createReadDb, migrateDatabase } from '@pharmacy/read-db';
+import { prepareReadDatabase } from '@pharmacy/projections';
+import { createPool, createReadDb } from '@pharmacy/read-db';
 import { runVerification } from '@pharmacy/jobs';
 import { loadConfig } from '../config/config';
 import { openEventStore } from '../infrastructure/runtime';
@@ -15,7 +16,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const database = await databaseFromConfig(config);
   if (config.EVENT_STORE === 'postgres') await migrateEventStore(database.url);
-  await migrateDatabase(database.url);
+  await prepareReadDatabase(database.url);
   const store = openEventStore(config, database.url);
   const db = createReadDb(createPool(database.url));
   try {

@@ -5,8 +5,14 @@ import type { Pool } from 'pg';
 import passport from 'passport';
 import type { Logger } from 'pino';
 import { EventStoreDbEventStore, PostgresEventStore, migrateEventStore, type EventStore } from '@pharmacy/event-store';
-import { createPool, createReadDb, migrateDatabase, type ReadDb } from '@pharmacy/read-db';
-import { allProjections, ProjectionWaiter, startProjector, type ProjectorHandle } from '@pharmacy/projections';
+import { createPool, createReadDb, type ReadDb } from '@pharmacy/read-db';
+import {
+  allProjections,
+  ProjectionWaiter,
+  startProjector,
+  type ProjectorHandle,
+  prepareReadDatabase,
+} from '@pharmacy/projections';
 import { modelSettings, type AppConfig } from '../config/config';
 import { defaultIdentityOptions, type IdentityOptions, type PassportInstance } from '../identity/identity.types';
 import { Mailer } from '@pharmacy/mail';
@@ -68,7 +74,7 @@ export async function openRuntime(
   options: RuntimeOptions = {},
 ): Promise<Runtime> {
   if (config.EVENT_STORE === 'postgres') await migrateEventStore(databaseUrl);
-  await migrateDatabase(databaseUrl);
+  await prepareReadDatabase(databaseUrl);
   const opened = openEventStore(config, databaseUrl);
   const store = options.decorateStore ? options.decorateStore(opened) : opened;
   const pool = createPool(databaseUrl, { idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
@@ -85,10 +91,16 @@ export async function openRuntime(
   const runsProjector = config.APP_ROLE === 'all' || config.APP_ROLE === 'projector';
   const projectorLog = logger.child({ component: 'projector' });
   const projector = runsProjector
-    ? startProjector(store, db, databaseUrl, {
-        info: (message, context) => projectorLog.info(context ?? {}, message),
-        error: (message, context) => projectorLog.error(context ?? {}, message),
-      })
+    ? startProjector(
+        store,
+        db,
+        databaseUrl,
+        {
+          info: (message, context) => projectorLog.info(context ?? {}, message),
+          error: (message, context) => projectorLog.error(context ?? {}, message),
+        },
+        { timeZone: config.TIME_ZONE },
+      )
     : null;
   // In production the jobs run in the worker app (apps/worker); the single-process default runs them here.
   const runsWorker = config.APP_ROLE === 'all' && config.BACKGROUND_JOBS;

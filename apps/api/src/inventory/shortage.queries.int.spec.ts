@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { ShortageItem, ShortageSort } from '@pharmacy/contracts';
-import { createPool, createReadDb, type ReadDb } from '@pharmacy/read-db';
+import type { RecordedEvent } from '@pharmacy/event-store';
+import { keepShortagesFor, shortagesProjection } from '@pharmacy/projections';
+import { createPool, createReadDb, type ReadDatabase, type ReadDb } from '@pharmacy/read-db';
 import { createTestDatabase, seededRandom, type TestDatabase } from '@pharmacy/test-harness';
 import { ShortageQueries, type ShortageFilter } from './shortage.queries';
 
@@ -224,8 +226,8 @@ const cardsOf = (items: ShortageItem[]) => ({
   deficit: items.reduce((sum, i) => sum + i.deficit, 0),
 });
 
-// Read from the rows kept by the triggers (migration ShortageCache), and, in a database that never
-// keeps them, from the grid of every pharmacy and product.
+// Read from the rows the shortages projection keeps for the day, and, while it keeps none (or another
+// day), from the grid of every pharmacy and product.
 describe.each([
   ['kept as rows', false],
   ['summed from the grid', true],
@@ -236,10 +238,7 @@ describe.each([
 
   beforeAll(async () => {
     ({ database, db, queries } = await seededDatabase());
-    if (fromGrid) {
-      await sql`DELETE FROM shortage_day`.execute(db);
-      await sql`CREATE OR REPLACE FUNCTION shortages_fill(day date) RETURNS void LANGUAGE sql AS ''`.execute(db);
-    }
+    if (!fromGrid) await keepShortagesFor(db, TODAY);
   });
   afterAll(async () => {
     await db.destroy();
@@ -313,12 +312,14 @@ describe('the shortages kept as rows', () => {
   /** The same rows filled from scratch for the same day. */
   const refilled = async (day: string) => {
     await sql`DELETE FROM shortage_day`.execute(db);
-    await sql`SELECT shortages_fill(${day}::date)`.execute(db);
+    await keepShortagesFor(db, day);
     return kept();
   };
 
   it('moves the day kept forward and back, as packs expire', async () => {
+    await keepShortagesFor(db, TODAY);
     for (const day of [TODAY, '2026-06-16', '2027-01-02', '2026-06-01', '2026-06-14']) {
+      await keepShortagesFor(db, day);
       expect(await queries.summary({ scope: 'all', today: day, text: '' })).toEqual(cardsOf(reference('all', day)));
       expect((await kept()).day).toEqual([{ day }]);
       const page = await queries.page(
@@ -329,71 +330,130 @@ describe('the shortages kept as rows', () => {
     }
   });
 
-  it('follows every write to the batches, products and pharmacies as a fill from scratch would', async () => {
-    await queries.summary({ scope: 'all', today: TODAY, text: '' });
+  it('follows every event on the batches, products and pharmacies as a fill from scratch would', async () => {
+    await keepShortagesFor(db, TODAY);
     const ids = (await sql<{ id: string }>`SELECT id FROM inventory_batches ORDER BY id`.execute(db)).rows.map(
       (r) => r.id,
     );
-    const some = (from: number, count: number) => sql.join(ids.slice(from, from + count));
+    const some = (from: number, count: number) => ids.slice(from, from + count);
     const newProduct = randomUUID();
     const newPharmacy = randomUUID();
-    const writes = [
-      sql`UPDATE inventory_batches SET quantity = greatest(quantity - 7, 0) WHERE id IN (${some(0, 40)})`,
-      sql`UPDATE inventory_batches SET reserved_quantity = quantity WHERE id IN (${some(40, 30)})`,
-      sql`UPDATE inventory_batches SET reserved_quantity = 0 WHERE id IN (${some(40, 10)})`,
-      sql`UPDATE inventory_batches SET is_active = NOT is_active WHERE id IN (${some(70, 25)})`,
-      sql`UPDATE inventory_batches SET expiry_date = '2026-06-10' WHERE id IN (${some(95, 20)})`,
-      sql`UPDATE inventory_batches SET expiry_date = '2027-06-10', quantity = quantity + 40 WHERE id IN (${some(115, 20)})`,
-      sql`UPDATE inventory_batches SET product_id = ${products[0]!.id}::uuid WHERE id IN (${some(135, 5)})`,
-      sql`UPDATE inventory_batches SET pharmacy_id = ${pharmacies[1]!.id}::uuid WHERE id IN (${some(140, 5)})`,
-      sql`DELETE FROM inventory_batches WHERE id IN (${some(145, 15)})`,
-      sql`INSERT INTO inventory_batches (id, product_id, pharmacy_id, batch_number, quantity, reserved_quantity,
-                                         expiry_date, received_date, is_active, created_at, updated_at)
-          SELECT gen_random_uuid(), p.id, ph.id, 'N', 90, 0, '2027-03-01', '2026-06-01', true, now(), now()
-            FROM (SELECT id FROM products ORDER BY id LIMIT 5) p CROSS JOIN (SELECT id FROM pharmacies LIMIT 3) ph`,
-      sql`UPDATE products SET min_stock_level = min_stock_level + 15 WHERE id IN (${sql.join(products.slice(0, 6).map((p) => p.id))})`,
-      sql`UPDATE products SET min_stock_level = 0 WHERE id = ${products[6]!.id}::uuid`,
-      sql`UPDATE products SET name = 'Product 999' WHERE id = ${products[7]!.id}::uuid`,
-      sql`UPDATE products SET is_active = NOT is_active WHERE id IN (${sql.join(products.slice(8, 12).map((p) => p.id))})`,
-      sql`UPDATE products SET price = 2 WHERE id = ${products[12]!.id}::uuid`,
-      sql`INSERT INTO products (id, sku, name, price, sales_unit, units_per_package, commission_rate, commission_enabled,
-                                min_stock_level, max_stock_level, requires_prescription, is_active, search_text,
-                                created_at, updated_at)
-          VALUES (${newProduct}, 'NEW-1', 'Product 500', 1, 'whole', 1, 0, false, 8, 100, false, true, 'product 500',
-                  now(), now())`,
-      sql`DELETE FROM products WHERE id = ${newProduct}::uuid`,
-      sql`UPDATE pharmacies SET name = 'Pharmacy 77' WHERE id = ${pharmacies[2]!.id}::uuid`,
-      sql`UPDATE pharmacies SET is_active = false WHERE id = ${pharmacies[4]!.id}::uuid`,
-      sql`UPDATE pharmacies SET is_active = true WHERE id = ${pharmacies[3]!.id}::uuid`,
-      sql`INSERT INTO pharmacies (id, name, address, is_active, created_at, updated_at, revision)
-          VALUES (${newPharmacy}, 'Pharmacy 50', 'x', true, now(), now(), 1)`,
-      sql`DELETE FROM pharmacies WHERE id = ${pharmacies[5]!.id}::uuid`,
+    const productIds = (from: number, count: number) => products.slice(from, from + count).map((p) => p.id);
+    // Each write as a projection writes it for an event, and the event naming what it moved (as the
+    // stock, catalogue and pharmacy events do: batches and products by id, at any depth).
+    const batchEvent = (batches: string[]) => ({
+      type: 'StockAdjusted',
+      data: { lines: batches.map((batchId) => ({ batchId })) },
+    });
+    const productEvent = (ids: string[]) => ({ type: 'ProductDetailsChanged', data: { productIds: ids } });
+    const pharmacyEvent = { type: 'PharmacyDetailsChanged', data: {} };
+    const writes: Array<[RawBuilder<unknown>, { type: string; data: unknown }]> = [
+      [
+        sql`UPDATE inventory_batches SET quantity = greatest(quantity - 7, 0) WHERE id IN (${sql.join(some(0, 40))})`,
+        batchEvent(some(0, 40)),
+      ],
+      [
+        sql`UPDATE inventory_batches SET reserved_quantity = quantity WHERE id IN (${sql.join(some(40, 30))})`,
+        batchEvent(some(40, 30)),
+      ],
+      [
+        sql`UPDATE inventory_batches SET reserved_quantity = 0 WHERE id IN (${sql.join(some(40, 10))})`,
+        batchEvent(some(40, 10)),
+      ],
+      [
+        sql`UPDATE inventory_batches SET is_active = NOT is_active WHERE id IN (${sql.join(some(70, 25))})`,
+        batchEvent(some(70, 25)),
+      ],
+      [
+        sql`UPDATE inventory_batches SET expiry_date = '2026-06-10' WHERE id IN (${sql.join(some(95, 20))})`,
+        batchEvent(some(95, 20)),
+      ],
+      [
+        sql`UPDATE inventory_batches SET expiry_date = '2027-06-10', quantity = quantity + 40 WHERE id IN (${sql.join(some(115, 20))})`,
+        batchEvent(some(115, 20)),
+      ],
+      [
+        sql`INSERT INTO inventory_batches (id, product_id, pharmacy_id, batch_number, quantity, reserved_quantity,
+                                           expiry_date, received_date, is_active, created_at, updated_at)
+            SELECT gen_random_uuid(), p.id, ph.id, 'N', 90, 0, '2027-03-01', '2026-06-01', true, now(), now()
+              FROM (SELECT id FROM products ORDER BY id LIMIT 5) p CROSS JOIN (SELECT id FROM pharmacies LIMIT 3) ph`,
+        productEvent(
+          [...products]
+            .map((p) => p.id)
+            .sort()
+            .slice(0, 5),
+        ),
+      ],
+      [
+        sql`UPDATE products SET min_stock_level = min_stock_level + 15 WHERE id IN (${sql.join(productIds(0, 6))})`,
+        productEvent(productIds(0, 6)),
+      ],
+      [
+        sql`UPDATE products SET min_stock_level = 0 WHERE id = ${products[6]!.id}::uuid`,
+        productEvent(productIds(6, 1)),
+      ],
+      [
+        sql`UPDATE products SET name = 'Product 999' WHERE id = ${products[7]!.id}::uuid`,
+        productEvent(productIds(7, 1)),
+      ],
+      [
+        sql`UPDATE products SET is_active = NOT is_active WHERE id IN (${sql.join(productIds(8, 4))})`,
+        productEvent(productIds(8, 4)),
+      ],
+      [sql`UPDATE products SET price = 2 WHERE id = ${products[12]!.id}::uuid`, productEvent(productIds(12, 1))],
+      [
+        sql`INSERT INTO products (id, sku, name, price, sales_unit, units_per_package, commission_rate, commission_enabled,
+                                  min_stock_level, max_stock_level, requires_prescription, is_active, search_text,
+                                  created_at, updated_at)
+            VALUES (${newProduct}, 'NEW-1', 'Product 500', 1, 'whole', 1, 0, false, 8, 100, false, true, 'product 500',
+                    now(), now())`,
+        productEvent([newProduct]),
+      ],
+      [sql`DELETE FROM products WHERE id = ${newProduct}::uuid`, productEvent([newProduct])],
+      [sql`UPDATE pharmacies SET name = 'Pharmacy 77' WHERE id = ${pharmacies[2]!.id}::uuid`, pharmacyEvent],
+      [sql`UPDATE pharmacies SET is_active = false WHERE id = ${pharmacies[4]!.id}::uuid`, pharmacyEvent],
+      [sql`UPDATE pharmacies SET is_active = true WHERE id = ${pharmacies[3]!.id}::uuid`, pharmacyEvent],
+      [
+        sql`INSERT INTO pharmacies (id, name, address, is_active, created_at, updated_at, revision)
+            VALUES (${newPharmacy}, 'Pharmacy 50', 'x', true, now(), now(), 1)`,
+        pharmacyEvent,
+      ],
+      [sql`DELETE FROM pharmacies WHERE id = ${pharmacies[5]!.id}::uuid`, pharmacyEvent],
     ];
-    for (const write of writes) {
-      await write.execute(db);
+    const project = (trx: Transaction<ReadDatabase>, events: Array<{ type: string; data: unknown }>) =>
+      shortagesProjection.applyAll!(trx, events as unknown as RecordedEvent[]);
+    for (const [write, event] of writes) {
+      await db.transaction().execute(async (trx) => {
+        await write.execute(trx);
+        await project(trx, [event]);
+      });
       const now = await kept();
       expect(now.rows.length).toBeGreaterThan(10);
       expect(await refilled(TODAY)).toEqual(now);
     }
-    // Several writes in one transaction (as the projector applies a page of events): counted as it commits.
+    // Several writes in one transaction (as the projector applies a page of events): counted once, at the end.
     await db.transaction().execute(async (trx) => {
-      for (const write of writes.slice(0, 6)) await write.execute(trx);
+      for (const [write] of writes.slice(0, 6)) await write.execute(trx);
       await sql`UPDATE products SET min_stock_level = 40 WHERE id = ${products[13]!.id}::uuid`.execute(trx);
+      await project(trx, [...writes.slice(0, 6).map(([, event]) => event), productEvent(productIds(13, 1))]);
     });
     const now = await kept();
-    expect((await sql`SELECT * FROM shortage_dirty`.execute(db)).rows).toEqual([]);
     expect(await refilled(TODAY)).toEqual(now);
   });
 
-  it('reads the grid while none are kept, and fills them meanwhile', async () => {
+  it('reads the grid, writing nothing, while none are kept or another day is', async () => {
+    await keepShortagesFor(db, TODAY);
+    const cards = await queries.summary({ scope: 'all', today: TODAY, text: '' });
     const before = await queries.page({ scope: 'all', today: TODAY, text: '' }, { sort: 'name', limit: 40, offset: 3 });
     await sql`DELETE FROM shortage_day`.execute(db);
     await sql`TRUNCATE shortages, shortage_sources`.execute(db);
     expect(
       await queries.page({ scope: 'all', today: TODAY, text: '' }, { sort: 'name', limit: 40, offset: 3 }),
     ).toEqual(before);
-    await queries.settled();
-    expect((await kept()).day).toEqual([{ day: TODAY }]);
-    expect((await kept()).rows).toHaveLength(before.total);
+    expect(await kept()).toEqual({ day: [], rows: [], sources: [], counts: expect.any(Array) });
+    await keepShortagesFor(db, '2026-06-14');
+    const held = await kept();
+    expect(await queries.summary({ scope: 'all', today: TODAY, text: '' })).toEqual(cards);
+    expect(await kept()).toEqual(held);
   });
 });

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { sql, type RawBuilder } from 'kysely';
 import type { ShortageItem, ShortageSort, ShortageSummaryCounts } from '@pharmacy/contracts';
 import { containsPattern, type ReadDb } from '@pharmacy/read-db';
@@ -19,20 +19,16 @@ export interface ShortageFilter {
  * spare the most (packs above its own minimum; the earliest expiry, then the
  * id, breaks a tie) and how many others can spare some.
  *
- * Read from the shortages kept as rows (migration ShortageCache) when they
+ * Read from the shortages kept as rows (the shortages projection) when they
  * hold today: a page is an index scan and the cards are kept per pharmacy.
- * While none are kept (after a rebuild, until the fill this starts is done),
- * from the grid, in one pass: the sellable packs per pharmacy and product are
+ * While they hold another day or none (after midnight or a rebuild, until
+ * the projector catches up), from the grid, in one pass: the sellable packs per pharmacy and product are
  * summed once (a hash aggregate over the batches in stock), the best source
  * per product is picked once from them, and the grid of active pharmacies and
  * products is joined to both by hash.
  */
 @Injectable()
 export class ShortageQueries {
-  private readonly logger = new Logger(ShortageQueries.name);
-  /** The fill this process started, while it runs. */
-  private filling: Promise<void> | null = null;
-
   constructor(@Inject(READ_DB) private readonly db: ReadDb) {}
 
   /** Every shortage, largest deficit first (the specification's plain array). */
@@ -171,51 +167,13 @@ export class ShortageQueries {
   }
 
   /**
-   * Whether the shortages kept as rows (migration ShortageCache) hold `today`:
-   * the day kept is moved to it if need be (only the products with packs
-   * expiring in between are counted again). None kept (after a rebuild): the
-   * rows are filled in the background and this read sums the grid.
+   * Whether the shortages kept as rows (the shortages projection) hold
+   * `today`. A read never writes: the projector moves the day kept soon after
+   * midnight and fills the rows after a rebuild; until then this reads the grid.
    */
   private async kept(today: string): Promise<boolean> {
     const { rows } = await sql<{ asOf: string }>`SELECT as_of::text AS "asOf" FROM shortage_day`.execute(this.db);
-    const asOf = rows[0]?.asOf;
-    if (asOf === today) return true;
-    if (asOf === undefined) {
-      this.fillInBackground(today);
-      return false;
-    }
-    try {
-      return await this.db.transaction().execute(async (trx) => {
-        // A rebuild holds the rows' lock while it replays: read the grid rather than wait for it.
-        await sql`SET LOCAL lock_timeout = ${sql.lit(`${MOVE_LOCK_TIMEOUT_MS}ms`)}`.execute(trx);
-        const moved = await sql<{ moved: boolean }>`SELECT shortages_move_to(${today}::date) AS moved`.execute(trx);
-        return moved.rows[0]!.moved;
-      });
-    } catch (error) {
-      if (isLockTimeout(error)) return false;
-      throw error;
-    }
-  }
-
-  /** Fills the rows for `today` unless a fill of this process is under way; a failure is logged (the next read tries again). */
-  private fillInBackground(today: string): void {
-    if (this.filling) return;
-    this.filling = sql`SELECT shortages_fill(${today}::date)`
-      .execute(this.db)
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          this.logger.warn(`Shortages not kept as rows: ${error instanceof Error ? error.message : String(error)}`);
-        },
-      )
-      .finally(() => {
-        this.filling = null;
-      });
-  }
-
-  /** The fill this process started, if one runs (tests wait for it). */
-  settled(): Promise<void> {
-    return this.filling ?? Promise.resolve();
+    return rows[0]?.asOf === today;
   }
 
   /** Rows of the kept shortages with the suggested source of their product. */
@@ -345,14 +303,6 @@ function keptMatching(filter: ShortageFilter): RawBuilder<unknown> {
       ? sql`true`
       : sql`(p.search_text LIKE ${pattern} OR ph.name ILIKE ${pattern} OR ph.name_ar ILIKE ${pattern})`;
   return sql`${inScopeSql} AND ${matching}`;
-}
-
-/** How long a read waits to move the kept day before it reads the grid instead. */
-const MOVE_LOCK_TIMEOUT_MS = 2000;
-
-/** PostgreSQL's lock_not_available (a lock_timeout ran out). */
-function isLockTimeout(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '55P03';
 }
 
 const gridColumns = sql`

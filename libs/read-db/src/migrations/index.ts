@@ -21,6 +21,7 @@ import * as m1765300000000 from './1765300000000-ShortageCache';
 import * as m1765400000000 from './1765400000000-ProductSalesMonths';
 import * as m1765500000000 from './1765500000000-SignInDecoys';
 import * as m1765600000000 from './1765600000000-TransferRequests';
+import * as m1765700000000 from './1765700000000-ProjectionsOwnTheirTables';
 
 /** Every read-side migration, in order. Names are `<epoch ms>-<Name>`; never rename one that has shipped. */
 export const readDbMigrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const readDbMigrations: Record<string, Migration> = {
   '1765400000000-ProductSalesMonths': m1765400000000,
   '1765500000000-SignInDecoys': m1765500000000,
   '1765600000000-TransferRequests': m1765600000000,
+  '1765700000000-ProjectionsOwnTheirTables': m1765700000000,
 };
