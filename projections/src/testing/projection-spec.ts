@@ -110,9 +110,23 @@ export interface WhenEvents {
   then<T extends Table>(table: T, rows: ReadonlyArray<ExpectedRow<T>>): Promise<void>;
   /** Expects the verification replay and the full rebuild of the same log to give the live rows, table by table. */
   thenRebuildMatchesLive(): Promise<void>;
+  /**
+   * For a projection worked out from other read models (`derivedFrom`):
+   * expects `redo` (its rows worked out from scratch) to leave the rows the
+   * live path left, table by table.
+   */
+  thenFromScratchMatchesLive(redo: (db: ReadDb) => Promise<void>): Promise<void>;
 }
 
-export function projectionSpec(projection: Projection): ProjectionSpec {
+export interface ProjectionSpecOptions {
+  /** The projections it is worked out from: applied before it, as the projector does (`derivedFrom`). */
+  from?: readonly Projection[];
+  /** Runs once the given events are applied, before the when events (e.g. the day a derived projection keeps). */
+  afterGiven?: (db: ReadDb) => Promise<void>;
+}
+
+export function projectionSpec(projection: Projection, options: ProjectionSpecOptions = {}): ProjectionSpec {
+  const projections = [...(options.from ?? []), projection];
   let database: TestDatabase;
   let store: PostgresEventStore;
   let db: ReadDb;
@@ -137,9 +151,18 @@ export function projectionSpec(projection: Projection): ProjectionSpec {
           (applied ??= (async () => {
             // Every scenario starts from an empty log (positions from 1 again: the store gives the next
             // append max(position) + 1) and empty tables.
-            const emptied = ['eventstore.events', 'eventstore.streams', 'public.projection_checkpoints', ...tables];
+            const emptied = [
+              'eventstore.events',
+              'eventstore.streams',
+              'public.projection_checkpoints',
+              ...projections.flatMap(ownedTables),
+            ];
             await sql`TRUNCATE ${sql.raw(emptied.join(', '))}`.execute(db);
-            await applyLive(store, db, projection, given, when);
+            await append(store, given, 0);
+            await runProjector(store, db, projections);
+            await options.afterGiven?.(db);
+            await append(store, when, given.length);
+            await runProjector(store, db, projections);
           })());
         return {
           async then(table, rows) {
@@ -159,6 +182,15 @@ export function projectionSpec(projection: Projection): ProjectionSpec {
             const verified = await verifyProjections(store, db, [projection], { schema: 'projection_spec_verify' });
             expect(verified.tables.filter((t) => t.missing > 0 || t.unexpected > 0)).toEqual([]);
             await rebuildProjections(store, db, [projection]);
+            expect(await tableRows(db, tables)).toEqual(live);
+          },
+          async thenFromScratchMatchesLive(redo) {
+            await events();
+            const live = await tableRows(db, tables);
+            if (Object.values(live).every((rows) => rows.length === 0)) {
+              throw new Error('Nothing to compare: the events left every table of the projection empty.');
+            }
+            await redo(db);
             expect(await tableRows(db, tables)).toEqual(live);
           },
         };
@@ -210,27 +242,14 @@ function streamOf(event: AnyDomainEvent): string {
 }
 
 /** The live path: the given events, then the when events, each applied by the projector as one batch. */
-async function applyLive(
-  store: PostgresEventStore,
-  db: ReadDb,
-  projection: Projection,
-  given: readonly SpecEvent[],
-  when: readonly SpecEvent[],
-): Promise<void> {
-  await append(store, given, 0);
-  await runProjector(store, db, projection);
-  await append(store, when, given.length);
-  await runProjector(store, db, projection);
-}
-
 /** Runs the projector until it has committed the head of the log, then stops it; a failing batch fails the spec. */
-async function runProjector(store: PostgresEventStore, db: ReadDb, projection: Projection): Promise<void> {
+async function runProjector(store: PostgresEventStore, db: ReadDb, projections: readonly Projection[]): Promise<void> {
   const head = await store.headPosition();
   if (!head) return;
   let failed: (error: Error) => void = () => undefined;
   const failure = new Promise<never>((_, reject) => (failed = reject));
   failure.catch(() => undefined);
-  const runner = new ProjectionRunner(store, db, [projection], {
+  const runner = new ProjectionRunner(store, db, projections, {
     restartDelayMs: 60_000,
     logger: {
       info: () => undefined,
@@ -244,7 +263,7 @@ async function runProjector(store: PostgresEventStore, db: ReadDb, projection: P
   );
   try {
     await runner.start();
-    if ((runner.committedPosition(projection.name)?.commit ?? 0n) < head.commit) {
+    if (projections.some((p) => (runner.committedPosition(p.name)?.commit ?? 0n) < head.commit)) {
       await Promise.race([caughtUp, failure]);
     }
   } finally {
