@@ -20,9 +20,9 @@ import { createFunctions, createLaterIndexes, createTables, createTriggers } fro
  *    current one is written, each event parsed once for every projection.
  * 2. `indexes`: the other indexes are built on the loaded tables; tables that
  *    triggers keep (running totals, `Projection.fillTotals`) are filled from
- *    the loaded ones and the declared functions and triggers added; the tables
- *    are analysed.
- * 3. `swap`: under the projections' lock (the live projector waits), the events
+ *    the loaded ones; the tables are analysed.
+ * 3. `swap`: under the projections' lock (the live projector waits), the
+ *    declared functions and triggers are added, the events
  *    appended since the replay began are applied to the new tables, the live
  *    tables are moved out and the new ones moved into `public`, and the
  *    checkpoints and the shape installed (`projection_tables`) are set, in one
@@ -243,7 +243,7 @@ export async function rebuildProjections(
     phases.replay = Date.now() - mark;
 
     // 2. The other indexes, built once on the loaded tables; the running totals added up once from
-    // them, and from then on kept by the live tables' triggers, copied onto these.
+    // them (kept from the swap on by the declared triggers).
     mark = Date.now();
     await report('indexes');
     for (const schema of schemas) {
@@ -252,8 +252,6 @@ export async function rebuildProjections(
     await db.transaction().execute(async (trx) => {
       await useSchema(trx, shadow);
       for (const projection of projections) await projection.fillTotals?.(trx);
-      await createFunctions(trx, schemas);
-      await createTriggers(trx, shadow, schemas);
     });
     for (const table of tables) await sql`ANALYZE ${sql.id(shadow, table)}`.execute(db);
     phases.indexes = Date.now() - mark;
@@ -265,6 +263,10 @@ export async function rebuildProjections(
         ...new Set([...names, ...derivedFromAny(allProjections, projections).map((p) => p.name)]),
       ]);
       await forgetDerived(trx, allProjections, projections);
+      // The declared functions (in public: the live triggers call them too, so under the lock) and
+      // the triggers that keep the loaded totals from here on.
+      await createFunctions(trx, schemas);
+      await createTriggers(trx, shadow, schemas);
       await useSchema(trx, shadow);
       await replay(trx, null, 'swap');
       await sql`SELECT set_config('search_path', 'public', true)`.execute(trx);
