@@ -25,8 +25,8 @@ export const defaultSettingsRoute = {
 
 /**
  * A screen of the signed-in area, rendered with a fake server and the signed-in
- * user already in the cache (as the shell would have it); `path` as for
- * `renderWithProviders`.
+ * user already in the cache (as the shell would have it); `path` and `pages`
+ * as for `renderWithProviders`.
  */
 export function renderSignedIn(
   ui: ReactElement,
@@ -35,7 +35,14 @@ export function renderSignedIn(
     routes,
     language = 'en',
     path,
-  }: { user?: CurrentUser; routes: Record<string, FakeHandler>; language?: Language; path?: string },
+    pages,
+  }: {
+    user?: CurrentUser;
+    routes: Record<string, FakeHandler>;
+    language?: Language;
+    path?: string;
+    pages?: readonly string[];
+  },
 ) {
   const server = fakeServer({ ...defaultSettingsRoute, ...routes });
   const signedIn: AuthState = { status: 'signedIn', user };
@@ -43,6 +50,7 @@ export function renderSignedIn(
     role: user.role,
     language,
     path,
+    pages,
     prepare: (queryClient) => queryClient.setQueryData(currentUserQueryKey, signedIn),
   });
   return { ...server, ...result };

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import type { CurrentUser, VerificationRun } from '@pharmacy/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { fakeResponse } from '../../../test/fake-response';
-import { fakeServer } from '../../../test/fake-server';
-import { renderApp } from '../../../test/render-app';
+import { renderSignedIn } from '../../../test/signed-in';
 import { aUser, downtown } from '../../../test/users';
+import { DashboardPage } from './dashboard-page';
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -23,20 +23,23 @@ const aRun = (overrides: Partial<VerificationRun>): VerificationRun => ({
 });
 
 // The rest of the dashboard's reads are left unanswered (500): each widget reports its own failure.
+// The router knows the audit page, which the alert leads to.
 function dashboardAs(user: CurrentUser, run: VerificationRun) {
-  const server = fakeServer({
-    'GET /api/auth/user': () => fakeResponse(200, user),
-    'GET /api/pharmacies': () => fakeResponse(200, []),
-    'GET /api/audit/verification': () => fakeResponse(200, run),
+  return renderSignedIn(<DashboardPage />, {
+    user,
+    path: '/',
+    pages: ['/audit'],
+    routes: {
+      'GET /api/pharmacies': () => fakeResponse(200, []),
+      'GET /api/audit/verification': () => fakeResponse(200, run),
+    },
   });
-  renderApp({ path: '/' });
-  return server;
 }
 
 describe('the verification alert on the dashboard', () => {
   it('tells an administrator the read models differ from a replay, and leads to the Verification tab', async () => {
     dashboardAs(aUser(), aRun({ status: 'differences' }));
-    // The file's first render of the whole app (routes, screens, messages) can take seconds on a busy CI machine.
+    // The file's first render (the dashboard's screens and messages) can take seconds on a busy CI machine.
     const alert = await screen.findByTestId('verification-alert', {}, { timeout: 5000 });
     expect(within(alert).getByText('The read models differ from a replay of the event log')).toBeTruthy();
     expect(within(alert).getByRole('link', { name: 'Open verification' }).getAttribute('href')).toBe(

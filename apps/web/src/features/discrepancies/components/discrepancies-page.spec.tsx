@@ -4,10 +4,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { aPharmacy } from '../../../test/catalogue';
 import { aDiscrepancy, anOfflineSale, DISCREPANCY_ID, OFFLINE_SALE_ID } from '../../../test/discrepancies';
 import { fakeResponse } from '../../../test/fake-response';
-import { fakeServer, type FakeHandler } from '../../../test/fake-server';
-import { renderApp } from '../../../test/render-app';
-import { defaultSettingsRoute, renderSignedIn } from '../../../test/signed-in';
+import { type FakeHandler } from '../../../test/fake-server';
+import { renderRoute } from '../../../test/render-route';
+import { renderSignedIn } from '../../../test/signed-in';
 import { abdoun, aUser, downtown } from '../../../test/users';
+import { Route as DiscrepanciesRoute } from '../../../routes/_authenticated/discrepancies';
 import { DiscrepanciesPage } from './discrepancies-page';
 
 const realFetch = globalThis.fetch;
@@ -326,23 +327,24 @@ describe('Stock Discrepancies', () => {
   });
 });
 
-describe('Stock Discrepancies in the app', () => {
-  function app(user: CurrentUser) {
-    return fakeServer({
-      'GET /api/auth/user': () => fakeResponse(200, user),
-      ...defaultSettingsRoute,
-      'GET /api/pharmacies': () => fakeResponse(200, pharmacies),
-      ...discrepancyServer(someDiscrepancies()),
-      [`GET /api/sales/${OFFLINE_SALE_ID}`]: () => {
-        const sale = anOfflineSale();
-        return fakeResponse(200, { ...sale, offline: { ...sale.offline!, priceStale: true } });
+describe('Stock Discrepancies at /discrepancies', () => {
+  function renderRouteAt(path: string, user: CurrentUser) {
+    return renderRoute('/_authenticated/discrepancies', DiscrepanciesRoute, {
+      path,
+      user,
+      routes: {
+        'GET /api/pharmacies': () => fakeResponse(200, pharmacies),
+        ...discrepancyServer(someDiscrepancies()),
+        [`GET /api/sales/${OFFLINE_SALE_ID}`]: () => {
+          const sale = anOfflineSale();
+          return fakeResponse(200, { ...sale, offline: { ...sale.offline!, priceStale: true } });
+        },
       },
     });
   }
 
   it('opens the offline sale over the list: when it was sold, when it arrived and what the books lacked', async () => {
-    app(aUser({ role: 'auditor' }));
-    const { router } = renderApp({ path: '/discrepancies' });
+    const { router } = renderRouteAt('/discrepancies', aUser({ role: 'auditor' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Open sale K7Q2-0003' }, { timeout: 5000 }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Sale #0000CAFE' }));
     expect(router.state.location.search).toEqual({ sale: OFFLINE_SALE_ID });
@@ -368,8 +370,7 @@ describe('Stock Discrepancies in the app', () => {
   });
 
   it('keeps the filters in the address', async () => {
-    app(aUser());
-    const { router } = renderApp({ path: `/discrepancies?status=resolved&pharmacy=${downtown.id}` });
+    const { router } = renderRouteAt(`/discrepancies?status=resolved&pharmacy=${downtown.id}`, aUser());
     expect(await screen.findByText('K7Q2-0001', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('Resolved');
     expect(screen.getByRole('combobox', { name: 'Pharmacy' }).textContent).toBe(downtown.name);
