@@ -2,8 +2,18 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeResponse } from '../../../test/fake-response';
 import { deferred, fakeServer, type FakeHandler } from '../../../test/fake-server';
-import { renderApp } from '../../../test/render-app';
-import { aUser, unauthorizedBody } from '../../../test/users';
+import {
+  codeField,
+  emailField,
+  fillVerify,
+  loginServer,
+  passwordField,
+  signedOut,
+  toVerifyStep,
+  verifyFailure,
+} from '../../../test/login';
+import { renderWithProviders } from '../../../test/render';
+import { LoginPage } from './login-page';
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -11,41 +21,14 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const signedOut: FakeHandler = () => fakeResponse(401, unauthorizedBody);
-
 /** A signed-out visitor at /login, with a server that knows one user. */
 function setUp(routes: Record<string, FakeHandler> = {}) {
-  const server = fakeServer({
-    'GET /api/auth/user': signedOut,
-    'POST /api/auth/login-request': () =>
-      fakeResponse(200, { message: 'A verification code has been sent to your email address.', userId: 'user-1' }),
-    'GET /api/pharmacies': () => fakeResponse(200, []),
-    ...routes,
-  });
-  const app = renderApp({ path: '/login' });
-  return { ...server, app };
+  const server = loginServer(routes);
+  renderWithProviders(<LoginPage />, { path: '/login' });
+  return server;
 }
 
-const emailField = () => screen.getByRole('textbox', { name: /Email Address/ });
-const passwordField = () => screen.getByLabelText(/^Password/) as HTMLInputElement;
-const codeField = () => screen.getByRole('textbox', { name: /Verification Code/ }) as HTMLInputElement;
-
-async function toVerifyStep(email = 'sara@pharmacy.example') {
-  fireEvent.change(await screen.findByRole('textbox', { name: /Email Address/ }), { target: { value: email } });
-  fireEvent.click(screen.getByRole('button', { name: 'Send Verification Code' }));
-  await screen.findByRole('heading', { level: 1, name: 'Verify Identity' });
-}
-
-function fillVerify(password: string, code: string) {
-  fireEvent.change(passwordField(), { target: { value: password } });
-  fireEvent.change(codeField(), { target: { value: code } });
-}
-
-const verifyFailure =
-  (message: string): FakeHandler =>
-  () =>
-    fakeResponse(401, { statusCode: 401, code: 'INVALID_CREDENTIALS', message });
-
+// Signing in and going on to the dashboard, and back to the welcome page: src/app/journeys.spec.tsx.
 describe('Login', () => {
   beforeEach(() => localStorage.clear());
 
@@ -156,35 +139,9 @@ describe('Login', () => {
     await waitFor(() => expect(passwordField().disabled).toBe(false));
   });
 
-  it('signs in: "Login Successful", the current user is read again, and the app moves on from /', async () => {
-    const { routes, callsTo, app } = setUp({
-      'POST /api/auth/login-verify': () => {
-        routes['GET /api/auth/user'] = () => fakeResponse(200, aUser());
-        return fakeResponse(200, { message: 'Welcome back, Sara!' });
-      },
-    });
-    await toVerifyStep();
-    fillVerify('Secret#2026', '123456');
-    fireEvent.click(screen.getByRole('button', { name: 'Verify & Login' }));
-    expect((await screen.findAllByText('Login Successful')).length).toBeGreaterThan(0);
-    expect(screen.getAllByText('Welcome back, Sara!').length).toBeGreaterThan(0);
-    // On to / : the dashboard.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    expect(app.pathname()).toBe('/');
-    expect(callsTo('GET', '/api/auth/user').length).toBeGreaterThanOrEqual(2);
-  });
-
-  it('"Back to Welcome" goes to the welcome page', async () => {
-    const { app } = setUp();
-    await toVerifyStep();
-    fireEvent.click(screen.getByRole('button', { name: 'Back to Welcome' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Pharmacy Management System' })).toBeTruthy();
-    expect(app.pathname()).toBe('/');
-  });
-
   it('shows the form checks in Arabic', async () => {
     fakeServer({ 'GET /api/auth/user': signedOut });
-    renderApp({ path: '/login', language: 'ar' });
+    renderWithProviders(<LoginPage />, { path: '/login', language: 'ar' });
     fireEvent.click(await screen.findByRole('button', { name: 'إرسال رمز التحقق' }));
     expect(await screen.findByText('البريد الإلكتروني مطلوب')).toBeTruthy();
   });

@@ -1,26 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import type {
-  ExpiringBatch,
-  FefoItem,
-  InventoryBatch,
-  LowStockItem,
-  Product,
-  Sale,
-  StockDiscrepancy,
-} from '@pharmacy/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Buffer } from 'node:buffer';
-import { withQuery } from '../../../lib/api';
 import { browserNavigation } from '../../../lib/browser';
-import { addDays, todayIso } from '../../../lib/dates';
-import { aBatch, aPharmacy, aProduct } from '../../../test/catalogue';
-import { aDiscrepancy } from '../../../test/discrepancies';
+import { aProduct } from '../../../test/catalogue';
 import { fakeResponse } from '../../../test/fake-response';
-import { fakeServer, type FakeHandler } from '../../../test/fake-server';
-import { renderApp } from '../../../test/render-app';
-import { defaultSettingsRoute, renderSignedIn } from '../../../test/signed-in';
+import {
+  aSale,
+  dashboardRoutes,
+  everywhere,
+  id,
+  minutesAgo,
+  openDiscrepancies,
+  pharmaciesRoute,
+  products,
+  type Data,
+} from '../../../test/dashboard';
+import { type FakeHandler } from '../../../test/fake-server';
+import { renderRoute } from '../../../test/render-route';
+import { renderSignedIn } from '../../../test/signed-in';
 import { abdoun, aUser, downtown, unauthorizedBody } from '../../../test/users';
 import { DISMISSED_ALERTS_KEY } from '../hooks/use-dismissed-alerts';
+import { Route as IndexRoute } from '../../../routes/index';
 import { DashboardPage } from './dashboard-page';
 
 const realFetch = globalThis.fetch;
@@ -29,204 +29,6 @@ afterEach(() => {
   sessionStorage.clear();
   localStorage.clear();
 });
-
-// ---------------------------------------------------------------- fixtures
-
-const id = (n: number) => `7a1b2c3d-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000 - 5_000).toISOString();
-const today = todayIso();
-
-const products: Product[] = [
-  aProduct({ id: id(1), name: 'Paracetamol 500 mg', brand: 'Panadol', sku: 'PAR-500', minStockLevel: 20 }),
-  aProduct({ id: id(2), name: 'Zinc 10 mg', nameAr: 'زنك ١٠ ملغ', brand: null, sku: 'ZN-10', minStockLevel: 5 }),
-  aProduct({ id: id(3), name: 'Vitamin C', nameAr: null, brand: 'Redoxon', sku: 'VIT-C', minStockLevel: 10 }),
-  aProduct({ id: id(4), name: 'Old Syrup', nameAr: null, sku: 'SYR-1', isActive: false }),
-];
-
-const batches: InventoryBatch[] = [
-  aBatch({ id: id(101), productId: id(1), quantity: 60 }),
-  aBatch({ id: id(102), productId: id(1), quantity: 40, pharmacyId: abdoun.id }),
-  aBatch({ id: id(103), productId: id(2), quantity: 5 }),
-  // Inactive records do not count.
-  aBatch({ id: id(104), productId: id(3), quantity: 500, isActive: false }),
-];
-
-const lowStock: LowStockItem[] = [
-  {
-    productId: id(2),
-    productName: 'Zinc 10 mg',
-    productNameAr: null,
-    productSku: 'ZN-10',
-    currentStock: 5,
-    minStockLevel: 5,
-  },
-  {
-    productId: id(3),
-    productName: 'Vitamin C',
-    productNameAr: null,
-    productSku: 'VIT-C',
-    currentStock: 0,
-    minStockLevel: 10,
-  },
-];
-
-const expiring = (count: number): ExpiringBatch[] =>
-  Array.from({ length: count }, (_, index) => ({
-    batchId: id(200 + index),
-    productId: id(1),
-    productName: 'Paracetamol 500 mg',
-    productNameAr: null,
-    productSku: 'PAR-500',
-    batchNumber: `EXP-${index}`,
-    quantity: 4,
-    expiryDate: addDays(today, 10),
-    daysToExpiry: 10,
-    pharmacyId: downtown.id,
-    discountPercentage: null,
-    expiredOn: null,
-    reservedQuantity: 0,
-    looseUnits: 0,
-    pharmacyName: downtown.name,
-  }));
-
-const fefoItem = (n: number, daysToExpiry: number, overrides: Partial<FefoItem> = {}): FefoItem => ({
-  batchId: id(300 + n),
-  productId: id(1),
-  productName: `Batch product ${n}`,
-  productNameAr: `منتج الدفعة ${n}`,
-  batchNumber: `FEFO-${n}`,
-  expiryDate: addDays(today, daysToExpiry),
-  quantity: 12,
-  daysToExpiry,
-  pharmacyId: downtown.id,
-  ...overrides,
-});
-const fefo: FefoItem[] = [
-  fefoItem(1, 3, { productName: 'Amoxicillin 250 mg', expiryDate: '2027-03-31' }),
-  fefoItem(2, 10),
-  fefoItem(3, 20),
-  fefoItem(4, 40),
-  fefoItem(5, 60),
-  fefoItem(6, 80),
-];
-
-const aSale = (n: number, overrides: Partial<Sale> = {}): Sale => ({
-  id: `0f6a7c2e-2222-4a4a-8b8b-0000000${String(n).padStart(5, '0')}`,
-  pharmacyId: downtown.id,
-  pharmacyName: downtown.name,
-  userId: null,
-  userName: null,
-  customerName: null,
-  customerPhone: null,
-  notes: null,
-  totalAmount: '14.97',
-  cashReceived: '20.00',
-  change: '5.03',
-  refundedAmount: '0.00',
-  itemCount: 3,
-  createdAt: minutesAgo(0),
-  offlineNumber: null,
-  ...overrides,
-});
-const sales: Sale[] = [
-  aSale(1, { id: '0f6a7c2e-2222-4a4a-8b8b-0000000ab12c' }),
-  aSale(2, { customerName: 'Rana Saleh', totalAmount: '3.50', createdAt: minutesAgo(5) }),
-  aSale(3, { createdAt: minutesAgo(3 * 60) }),
-  aSale(4, { createdAt: minutesAgo(2 * 1440) }),
-];
-
-interface Data {
-  metrics: { totalSales: string; totalOrders: number };
-  products: Product[];
-  inventory: InventoryBatch[];
-  lowStock: LowStockItem[];
-  expiring: ExpiringBatch[];
-  fefo: FefoItem[];
-  sales: Sale[];
-  /** The open stock discrepancies from offline sales. */
-  discrepancies: StockDiscrepancy[];
-}
-
-const everywhere: Data = {
-  metrics: { totalSales: '1234.5', totalOrders: 42 },
-  products,
-  inventory: batches,
-  lowStock,
-  expiring: expiring(3),
-  fefo,
-  sales,
-  discrepancies: [],
-};
-
-const openDiscrepancies = (count: number): StockDiscrepancy[] =>
-  Array.from({ length: count }, (_, index) =>
-    aDiscrepancy({ id: id(400 + index), offlineNumber: `K7Q2-${String(index + 1).padStart(4, '0')}` }),
-  );
-
-/**
- * The products as the server lists them for a scope: by name, each with its
- * units on sale in the active batches there (the server's `totalStock`).
- */
-function listedProducts(data: Data, pharmacyId: string | null, sort = 'name'): Product[] {
-  const key = (p: Product) => (sort === 'nameAr' ? (p.nameAr ?? p.name) : p.name);
-  return [...data.products]
-    .sort((a, b) => (key(a) < key(b) ? -1 : 1))
-    .map((product) => ({
-      ...product,
-      totalStock: data.inventory
-        .filter((b) => b.productId === product.id && b.isActive && (!pharmacyId || b.pharmacyId === pharmacyId))
-        .reduce((sum, b) => sum + b.quantity - b.reservedQuantity, 0),
-    }));
-}
-
-/** GET /api/products with `limit`, `offset`, `q`, `active` and `pharmacyId`: one page, the total in X-Total-Count. */
-function productPages(data: Data): FakeHandler {
-  return (_, url) => {
-    const query = url!.searchParams;
-    const text = (query.get('q') ?? '').toLowerCase();
-    const activeOnly = query.get('active') === 'true';
-    const matching = listedProducts(data, query.get('pharmacyId'), query.get('sort') ?? 'name').filter(
-      (p) =>
-        (!activeOnly || p.isActive) &&
-        [p.name, p.nameAr, p.sku, p.brand].some((name) => (name ?? '').toLowerCase().includes(text)),
-    );
-    const offset = Number(query.get('offset') ?? 0);
-    const rows = matching.slice(offset, offset + Number(query.get('limit') ?? 50));
-    return fakeResponse(200, rows, '', { 'X-Total-Count': String(matching.length) });
-  };
-}
-
-/** The dashboard's reads for one scope (a pharmacy's id, or null for all), as the fake server's routes. */
-function dashboardRoutes(pharmacyId: string | null, data: Data): Record<string, FakeHandler> {
-  const at = (path: string, params: Record<string, string | number> = {}) =>
-    `GET ${withQuery(path, { ...params, pharmacyId })}`;
-  return {
-    [at('/api/sales/metrics/daily')]: () => fakeResponse(200, data.metrics),
-    [at('/api/products')]: () => fakeResponse(200, listedProducts(data, pharmacyId)),
-    'GET /api/products?*': productPages(data),
-    // The dashboard asks for counts: one low-stock row with the total in X-Total-Count, and the expiry summary.
-    [`GET ${withQuery('/api/inventory/low-stock', { pharmacyId, limit: 1, offset: 0 })}`]: () =>
-      fakeResponse(200, data.lowStock.slice(0, 1), '', { 'X-Total-Count': String(data.lowStock.length) }),
-    [at('/api/inventory/expiring/summary', { days: 30 })]: () =>
-      fakeResponse(200, {
-        expired: data.expiring.filter((b) => b.daysToExpiry <= 0).length,
-        expiringSoon: data.expiring.filter((b) => b.daysToExpiry > 0).length,
-        total: data.expiring.length,
-        expiredUnits: 0,
-        expiringSoonUnits: 0,
-        totalUnits: 0,
-      }),
-    [at('/api/inventory/fefo')]: () => fakeResponse(200, data.fefo),
-    [at('/api/sales', { limit: 5 })]: () => fakeResponse(200, data.sales),
-    [`GET ${withQuery('/api/stock-discrepancies', { status: 'open', pharmacyId, limit: 100 })}`]: () =>
-      fakeResponse(200, data.discrepancies.slice(0, 100)),
-  };
-}
-
-const pharmaciesRoute = {
-  'GET /api/pharmacies': () =>
-    fakeResponse(200, [aPharmacy(), aPharmacy({ id: abdoun.id, name: abdoun.name, nameAr: null })]),
-};
 
 function renderPage({
   data = everywhere,
@@ -265,11 +67,6 @@ const overviewRows = () =>
         .slice(0, 3)
         .map((cell) => cell.textContent),
     ]);
-
-async function chooseLocation(name: string) {
-  fireEvent.click(screen.getByRole('combobox', { name: 'Location' }));
-  fireEvent.click(await screen.findByRole('option', { name }));
-}
 
 // ---------------------------------------------------------------- tests
 
@@ -670,52 +467,20 @@ describe('Dashboard at /', () => {
   });
   afterEach(() => assign.mockRestore());
 
-  function signedIn(routes: Record<string, FakeHandler> = {}) {
-    const withDiscrepancies = { ...everywhere, discrepancies: openDiscrepancies(2) };
-    return fakeServer({
-      'GET /api/auth/user': () => fakeResponse(200, aUser()),
-      ...defaultSettingsRoute,
-      ...pharmaciesRoute,
-      ...dashboardRoutes(null, withDiscrepancies),
-      ...dashboardRoutes(abdoun.id, withDiscrepancies),
-      ...routes,
-    });
-  }
-
-  it('links to the pages it names, and keeps the chosen location in the address', async () => {
-    signedIn();
-    const { router } = renderApp({ path: '/' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
-    expect(href('Quick Sale')).toBe('/pos');
-    expect(href('Scan Product')).toBe('/pos');
-    expect(href('Add Product')).toBe('/inventory');
-    expect(await screen.findByRole('link', { name: 'View Inventory' })).toBeTruthy();
-    expect(href('View Inventory')).toBe('/inventory');
-    // Until /expiry is built, the inventory's Expiry Tracking tab.
-    expect(['/expiry', '/inventory?tab=expiry']).toContain(href('View Expiring Items'));
-    expect(await screen.findByRole('link', { name: 'Edit Paracetamol 500 mg' })).toBeTruthy();
-    expect(href('Edit Paracetamol 500 mg')).toBe('/products');
-    expect(href('Transfer Stock')).toBe('/transfers');
-    expect(href('Transfer Paracetamol 500 mg')).toBe('/transfers');
-    expect(href('Generate Report')).toBe('/reports');
-    expect(await screen.findByRole('link', { name: 'Review discrepancies' })).toBeTruthy();
-    expect(href('Review discrepancies')).toBe('/discrepancies');
-
-    await chooseLocation(abdoun.name);
-    await waitFor(() => expect(router.state.location.search).toEqual({ location: abdoun.id }));
-    expect(screen.getByRole('combobox', { name: 'Location' }).textContent).toBe(abdoun.name);
-    // The alert leads to the discrepancies of the location chosen.
-    await waitFor(() => expect(href('Review discrepancies')).toBe(`/discrepancies?pharmacy=${abdoun.id}`));
-
-    fireEvent.click(await screen.findByRole('link', { name: 'View Inventory' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Inventory' })).toBeTruthy();
-  });
+  // Where the dashboard links to, and the location kept in the address: src/app/journeys.spec.tsx.
 
   it('warns and goes to sign in when a dashboard read finds the session ended', async () => {
-    signedIn({ 'GET /api/inventory/fefo': () => fakeResponse(401, unauthorizedBody) });
-    renderApp({ path: '/' });
-    expect((await screen.findAllByText('You are logged out. Logging in again...')).length).toBeGreaterThan(0);
+    renderRoute('/', IndexRoute, {
+      path: '/',
+      routes: {
+        ...pharmaciesRoute,
+        ...dashboardRoutes(null, { ...everywhere, discrepancies: openDiscrepancies(2) }),
+        'GET /api/inventory/fefo': () => fakeResponse(401, unauthorizedBody),
+      },
+    });
+    // The file's first render of the shell, when this test runs alone, can take seconds on a busy machine.
+    const loggedOut = await screen.findAllByText('You are logged out. Logging in again...', {}, { timeout: 5000 });
+    expect(loggedOut.length).toBeGreaterThan(0);
     expect(screen.getAllByText('Unauthorized').length).toBeGreaterThan(0);
     expect(assign).not.toHaveBeenCalled();
     await act(() => new Promise((resolve) => setTimeout(resolve, 600)));

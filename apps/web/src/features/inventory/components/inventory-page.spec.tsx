@@ -1,16 +1,14 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { InventoryBatch, Pharmacy, Product, StockOverviewRow } from '@pharmacy/contracts';
+import type { InventoryBatch } from '@pharmacy/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addDays, todayIso } from '../../../lib/dates';
 import { aBatch, aPharmacy, aProduct, PRODUCT_ID } from '../../../test/catalogue';
 import { fakeResponse } from '../../../test/fake-response';
-import { fakeServer, type FakeHandler, type RecordedCall } from '../../../test/fake-server';
-import { renderApp } from '../../../test/render-app';
-import { defaultSettingsRoute, renderSignedIn } from '../../../test/signed-in';
-import { abdoun, aUser, downtown } from '../../../test/users';
+import { type FakeHandler, type RecordedCall } from '../../../test/fake-server';
+import { batches, batchId, inventoryServer } from '../../../test/inventory';
+import { renderSignedIn } from '../../../test/signed-in';
+import { aUser, downtown } from '../../../test/users';
 import type { InventoryTab } from '../inventory-tabs';
-import { trackingStatus } from '../utils/batch-status';
-import { serverStatus } from '../utils/expiry-tracking';
 import { InventoryPage } from './inventory-page';
 
 const realFetch = globalThis.fetch;
@@ -25,115 +23,6 @@ const shown = (iso: string) =>
   new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${iso}T00:00:00Z`),
   );
-
-const batchId = (n: number) => `7a1b2c3d-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const batches: InventoryBatch[] = [
-  aBatch({ id: batchId(1), batchNumber: 'GOOD-1', quantity: 100, reservedQuantity: 6, expiryDate: inDays(200) }),
-  aBatch({ id: batchId(2), batchNumber: 'SOON-1', quantity: 10, expiryDate: inDays(20) }),
-  aBatch({ id: batchId(3), batchNumber: 'OLD-1', quantity: 7, expiryDate: inDays(-2) }),
-  aBatch({
-    id: batchId(4),
-    batchNumber: 'CRIT-1',
-    quantity: 4,
-    expiryDate: inDays(3),
-    pharmacyId: abdoun.id,
-    pharmacyName: abdoun.name,
-    pharmacyNameAr: null,
-  }),
-  aBatch({ id: batchId(5), batchNumber: 'GONE-1', quantity: 0, expiryDate: inDays(-10) }),
-  aBatch({ id: batchId(6), batchNumber: 'MID-1', quantity: 12, expiryDate: inDays(45), salesUnit: 'pill' }),
-];
-const products = [aProduct(), aProduct({ id: 'other', name: 'Zinc', nameAr: null, sku: 'ZN-1', barcode: null })];
-const pharmacies = [aPharmacy(), aPharmacy({ id: abdoun.id, name: abdoun.name, nameAr: null })];
-
-/** One page of `rows` as the server answers it: `limit` and `offset` of the URL, the total in X-Total-Count. */
-function pageOf<T>(rows: readonly T[], url: URL) {
-  const limit = Number(url.searchParams.get('limit') ?? 50);
-  const offset = Number(url.searchParams.get('offset') ?? 0);
-  return fakeResponse(200, rows.slice(offset, offset + limit), '', { 'X-Total-Count': String(rows.length) });
-}
-
-/**
- * The inventory calls answered the way the server answers them (see
- * test/e2e/inventory-pages.api.spec.ts), in miniature, over `inventory`: the
- * screens must show the server's pages and totals, not work them out themselves.
- */
-function inventoryServer(inventory: readonly InventoryBatch[]): Record<string, FakeHandler> {
-  const matching = (url: URL) => {
-    const text = (url.searchParams.get('q') ?? '').toLowerCase();
-    const withLocation = url.searchParams.get('matchLocation') === 'true';
-    const statuses = url.searchParams.get('status')?.split(',') ?? [];
-    const pharmacyId = url.searchParams.get('pharmacyId');
-    return inventory.filter(
-      (b) =>
-        (text === '' ||
-          [b.productName, b.productNameAr, b.batchNumber, ...(withLocation ? [b.pharmacyName, b.pharmacyNameAr] : [])]
-            .map((name) => (name ?? '').toLowerCase())
-            .some((name) => name.includes(text))) &&
-        (statuses.length === 0 || statuses.includes(serverStatus[trackingStatus(b.expiryDate, today)])) &&
-        (url.searchParams.get('inStock') !== 'true' || b.quantity > 0) &&
-        (!pharmacyId || b.pharmacyId === pharmacyId),
-    );
-  };
-  const orders: Record<string, (b: InventoryBatch) => string | number> = {
-    expiry: (b) => b.expiryDate,
-    batch: (b) => b.batchNumber,
-    quantity: (b) => b.quantity,
-  };
-  return {
-    'GET /api/inventory?*': (_, url) => {
-      const sort = url!.searchParams.get('sort') ?? 'expiry';
-      const key = orders[sort.replace(/^-/, '')]!;
-      const sign = sort.startsWith('-') ? -1 : 1;
-      const sorted = [...matching(url!)].sort(
-        (a, b) => sign * (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id < b.id ? -1 : 1),
-      );
-      return pageOf(sorted, url!);
-    },
-    'GET /api/inventory/expiry-summary?*': (_, url) => {
-      const held = matching(url!)
-        .filter((b) => b.quantity > 0)
-        .sort((a, b) => a.expiryDate.localeCompare(b.expiryDate));
-      const units = { expired: 0, critical: 0, soon: 0, expiring: 0, good: 0 };
-      for (const b of held) units[serverStatus[trackingStatus(b.expiryDate, today)]] += b.quantity;
-      const urgent = held.filter((b) => ['expired', 'critical'].includes(trackingStatus(b.expiryDate, today)));
-      return fakeResponse(200, { units, urgent: urgent.slice(0, 5) });
-    },
-    'GET /api/inventory/overview?*': (_, url) => {
-      const text = (url!.searchParams.get('q') ?? '').toLowerCase();
-      const rows: StockOverviewRow[] = products
-        .filter((p) => [p.name, p.nameAr, p.sku].some((name) => (name ?? '').toLowerCase().includes(text)))
-        .map((p) => {
-          const held = inventory.filter((b) => b.productId === p.id && b.quantity > 0);
-          const places = [...new Map(held.map((b) => [b.pharmacyId, b])).values()];
-          return {
-            productId: p.id,
-            name: p.name,
-            nameAr: p.nameAr,
-            sku: p.sku,
-            minStockLevel: p.minStockLevel,
-            isActive: p.isActive,
-            onHand: held.reduce((sum, b) => sum + b.quantity, 0),
-            batchCount: held.length,
-            nearestExpiry: held.map((b) => b.expiryDate).sort()[0] ?? null,
-            locations: places.map((b) => ({ id: b.pharmacyId, name: b.pharmacyName, nameAr: b.pharmacyNameAr })),
-          };
-        });
-      return pageOf(rows, url!);
-    },
-    'GET /api/products?*': (_, url) => pageOf(products, url!),
-    'GET /api/products/search?*': (_, url) => {
-      const text = (url!.searchParams.get('q') ?? '').toLowerCase();
-      return fakeResponse(
-        200,
-        products.filter((p: Product) =>
-          [p.name, p.nameAr, p.sku, p.barcode].some((name) => (name ?? '').toLowerCase().includes(text)),
-        ),
-      );
-    },
-    'GET /api/pharmacies': () => fakeResponse(200, pharmacies satisfies Pharmacy[]),
-  };
-}
 
 function renderPage({
   tab = 'batches',
@@ -512,32 +401,7 @@ describe('Batch Management', () => {
   });
 });
 
-describe('Batch Management in the app', () => {
-  it('transfers a batch: /transfers opens with its pharmacy as the source and its product chosen', async () => {
-    const batch = batches[3]!;
-    fakeServer({
-      'GET /api/auth/user': () => fakeResponse(200, aUser()),
-      ...defaultSettingsRoute,
-      ...inventoryServer(batches),
-      'GET /api/transfers': () => fakeResponse(200, []),
-      'GET /api/transfers?*': (_, url) => pageOf([], url!),
-      [`GET /api/inventory/availability?pharmacyId=${abdoun.id}`]: () => fakeResponse(200, []),
-      [`GET /api/inventory/availability?pharmacyId=${abdoun.id}&productId=${PRODUCT_ID}`]: () =>
-        fakeResponse(200, [
-          { productId: PRODUCT_ID, name: 'Paracetamol 500 mg', nameAr: null, sku: 'PAR-500-20', availableQty: 4 },
-        ]),
-    });
-    const { router } = renderApp({ path: '/inventory?tab=batches' });
-    const row = (await within(await screen.findByRole('table')).findByText('CRIT-1')).closest('tr')!;
-    fireEvent.click(within(row).getByRole('button', { name: 'Transfer' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create Stock Transfer' });
-    expect(router.state.location.pathname).toBe('/transfers');
-    expect(router.state.location.search).toEqual({ from: batch.pharmacyId, product: PRODUCT_ID });
-    expect(within(dialog).getByRole('combobox', { name: /^From Pharmacy/ }).textContent).toBe(abdoun.name);
-    const quantity = await within(dialog).findByRole('spinbutton', { name: 'Quantity of Paracetamol 500 mg' });
-    expect((quantity as HTMLInputElement).value).toBe('1');
-  });
-});
+// Transferring a batch, which leads to /transfers: src/app/journeys.spec.tsx.
 
 describe('Expiry Tracking', () => {
   it('adds up units per status over everything that matches, hides what is sold out, and names the urgent batches', async () => {

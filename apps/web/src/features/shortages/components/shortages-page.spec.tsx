@@ -1,13 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { ShortageItem } from '@pharmacy/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { aPharmacy, aProduct } from '../../../test/catalogue';
+import { aPharmacy } from '../../../test/catalogue';
 import { fakeResponse } from '../../../test/fake-response';
-import { fakeServer, type FakeHandler } from '../../../test/fake-server';
-import { renderApp } from '../../../test/render-app';
-import { defaultSettingsRoute, renderSignedIn } from '../../../test/signed-in';
-import { aShortage, anAvailabilityRow, ZINC_ID } from '../../../test/transfers';
-import { abdoun, aUser, downtown } from '../../../test/users';
+import { type FakeHandler } from '../../../test/fake-server';
+import { shortageServer, shortages } from '../../../test/shortages';
+import { renderSignedIn } from '../../../test/signed-in';
+import { aShortage } from '../../../test/transfers';
+import { abdoun, aUser } from '../../../test/users';
 import { ShortagesPage } from './shortages-page';
 
 const realFetch = globalThis.fetch;
@@ -17,79 +17,6 @@ afterEach(() => {
 });
 
 const pharmacies = [aPharmacy(), aPharmacy({ id: abdoun.id, name: abdoun.name, nameAr: null })];
-const shortages: ShortageItem[] = [
-  aShortage({ currentStock: 0, deficit: 60, minStockLevel: 60, suggestedSourceStock: 25, status: 'partial' }),
-  aShortage({
-    productId: ZINC_ID,
-    productName: 'Zinc 10 mg',
-    productNameAr: null,
-    productSku: 'ZN-10',
-    currentStock: 5,
-    deficit: 25,
-    minStockLevel: 30,
-  }),
-  aShortage({
-    productId: '7a1b2c3d-0000-4000-8000-0000000000a3',
-    productName: 'Vitamin C',
-    productNameAr: null,
-    productSku: 'VC-1',
-    pharmacyId: abdoun.id,
-    pharmacyName: abdoun.name,
-    pharmacyNameAr: null,
-    currentStock: 8,
-    deficit: 2,
-    suggestedSource: null,
-    suggestedSourceId: null,
-    suggestedSourceStock: 0,
-    canFulfill: false,
-    otherLocationsCount: 0,
-    status: 'no_source',
-  }),
-];
-
-/**
- * GET /api/inventory/shortages as the server pages it (see
- * test/e2e/stock-alert-pages.api.spec.ts), in miniature: `pharmacyId`, `q` in
- * the product or pharmacy, `sort`, `limit` and `offset`, the total in
- * X-Total-Count; and the summary of the same shortages.
- */
-function shortageServer(items: readonly ShortageItem[]): Record<string, FakeHandler> {
-  const matching = (url: URL) => {
-    const q = (url.searchParams.get('q') ?? '').toLowerCase();
-    const pharmacyId = url.searchParams.get('pharmacyId');
-    return items.filter(
-      (item) =>
-        (!pharmacyId || item.pharmacyId === pharmacyId) &&
-        [item.productName, item.productNameAr ?? '', item.productSku, item.pharmacyName].some((text) =>
-          text.toLowerCase().includes(q),
-        ),
-    );
-  };
-  return {
-    'GET /api/inventory/shortages?*': (_, url) => {
-      const sort = url!.searchParams.get('sort') ?? '-deficit';
-      const key = (item: ShortageItem) =>
-        ({ deficit: item.deficit, name: item.productName, pharmacy: item.pharmacyName, stock: item.currentStock })[
-          sort.replace(/^-/, '')
-        ] ?? item.deficit;
-      const sorted = [...matching(url!)].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-      if (sort.startsWith('-')) sorted.reverse();
-      const offset = Number(url!.searchParams.get('offset'));
-      return fakeResponse(200, sorted.slice(offset, offset + Number(url!.searchParams.get('limit'))), '', {
-        'X-Total-Count': String(sorted.length),
-      });
-    },
-    'GET /api/inventory/shortages/summary?*': (_, url) => {
-      const all = matching(url!);
-      return fakeResponse(200, {
-        total: all.length,
-        critical: all.filter((item) => item.currentStock <= 0).length,
-        canFulfill: all.filter((item) => item.status === 'can_fulfill').length,
-        deficit: all.reduce((sum, item) => sum + item.deficit, 0),
-      });
-    },
-  };
-}
 
 /** What the page asked the list for: each call's query. */
 const listCalls = (calls: ReadonlyArray<{ url: string }>) =>
@@ -257,44 +184,4 @@ describe('Stock Shortages', () => {
   });
 });
 
-describe('Stock Shortages in the app', () => {
-  beforeEach(() => localStorage.clear());
-
-  it('requests a transfer from the suggested source: the create dialog opens filled in', async () => {
-    const short = shortages[1]!;
-    fakeServer({
-      'GET /api/auth/user': () => fakeResponse(200, aUser()),
-      ...defaultSettingsRoute,
-      'GET /api/pharmacies': () => fakeResponse(200, pharmacies),
-      ...shortageServer(shortages),
-      'GET /api/transfers': () => fakeResponse(200, []),
-      'GET /api/products': () =>
-        fakeResponse(200, [aProduct(), aProduct({ id: ZINC_ID, name: 'Zinc 10 mg', sku: 'ZN-10' })]),
-      [`GET /api/inventory/availability?pharmacyId=${abdoun.id}`]: () => fakeResponse(200, []),
-      [`GET /api/inventory/availability?pharmacyId=${abdoun.id}&productId=${ZINC_ID}`]: () =>
-        fakeResponse(200, [
-          anAvailabilityRow({ productId: ZINC_ID, name: 'Zinc 10 mg', nameAr: null, sku: 'ZN-10', availableQty: 40 }),
-        ]),
-    });
-    const { router } = renderApp({ path: '/shortages' });
-    fireEvent.click(
-      await screen.findByRole('button', { name: `Request a transfer of Zinc 10 mg to ${downtown.name}` }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Create Stock Transfer' });
-    expect(router.state.location.pathname).toBe('/transfers');
-    expect(router.state.location.search).toEqual({
-      from: abdoun.id,
-      to: downtown.id,
-      product: ZINC_ID,
-      // As much as the source can spare (20) of the 25 missing.
-      quantity: short.suggestedSourceStock,
-    });
-    const quantity = await within(dialog).findByRole('spinbutton', { name: 'Quantity of Zinc 10 mg' });
-    expect((quantity as HTMLInputElement).value).toBe('20');
-    expect(within(dialog).getByRole('combobox', { name: /^From Pharmacy/ }).textContent).toBe(abdoun.name);
-    expect(within(dialog).getByRole('combobox', { name: /^To Pharmacy/ }).textContent).toBe(downtown.name);
-    // Closing the dialog drops the parameters, so a reload does not open it again.
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(router.state.location.search).toEqual({}));
-  });
-});
+// Requesting a transfer, which leads to /transfers: src/app/journeys.spec.tsx.
