@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { createTestDatabase, seededRandom, type TestDatabase } from '@pharmacy/test-harness';
 
 /**
- * The months of `product_daily_sales` (migration ProductSalesMonths) against
+ * The months of `product_daily_sales` (declared by the sales projection, `sales.tables.ts`) against
  * what a `GROUP BY` of the days gives, after each of a few hundred seeded
  * random writes: the projector's upserts of a run of sales (rows inserted and
  * rows updated in one statement), a return's negative upsert, updates of
