@@ -77,6 +77,20 @@ const FUNCTIONS = [
 
 const TYPES = ['inventory_batch_change', 'product_day_change', 'shortage_change'];
 
+/** The projections whose tables these were (a reactor's checkpoint, such as the transfer process's, is left alone). */
+const PROJECTIONS = [
+  'pharmacies',
+  'catalogue',
+  'inventory',
+  'sales',
+  'transfers',
+  'counts',
+  'discrepancies',
+  'ledger',
+  'audit-events',
+  'history',
+];
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE projection_tables (
@@ -89,7 +103,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   for (const fn of FUNCTIONS) await sql`DROP FUNCTION IF EXISTS ${sql.raw(fn)} CASCADE`.execute(db);
   for (const type of TYPES) await sql`DROP TYPE IF EXISTS ${sql.id(type)} CASCADE`.execute(db);
   // Written by no version: the projector rebuilds each from the log before it carries on.
-  await sql`UPDATE projection_checkpoints SET projection_version = 0`.execute(db);
+  await sql`UPDATE projection_checkpoints SET projection_version = 0 WHERE name = ANY(${PROJECTIONS})`.execute(db);
 }
 
 export async function down(): Promise<void> {
