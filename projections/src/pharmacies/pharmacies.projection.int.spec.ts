@@ -1,27 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { describe, it } from '@jest/globals';
-import type { PharmacyDetails } from '@pharmacy/domain';
-import { projectionSpec, specTime, type SpecEvent } from '../testing/projection-spec';
+import { pharmacyDetails, pharmacyRegistered } from '../testing/events';
+import { projectionSpec, specTime } from '../testing/projection-spec';
 import { pharmaciesProjection } from './pharmacies.projection';
 
 /** `pharmacies`: one row per location that exists now. */
 const DOWNTOWN = randomUUID();
 const ABDOUN = randomUUID();
 
-const details = (name: string): PharmacyDetails => ({
-  name,
-  nameAr: `صيدلية ${name}`,
-  address: `1 ${name} Street`,
-  addressAr: null,
-  phone: null,
-  email: null,
-  managerId: null,
-  isActive: true,
-});
-const registered = (pharmacyId: string, name: string): SpecEvent => ({
-  type: 'PharmacyRegistered',
-  data: { pharmacyId, details: details(name) },
-});
+const details = pharmacyDetails;
+const registered = pharmacyRegistered;
 
 describe('the pharmacies projection', () => {
   const spec = projectionSpec(pharmaciesProjection);

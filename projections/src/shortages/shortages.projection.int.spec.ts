@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, it } from '@jest/globals';
 import { sql } from 'kysely';
-import type { PharmacyDetails } from '@pharmacy/domain';
 import type { ReadDb } from '@pharmacy/read-db';
 import { catalogueProjection } from '../catalogue/catalogue.projection';
 import { inventoryProjection } from '../inventory/inventory.projection';
@@ -9,6 +8,7 @@ import { pharmaciesProjection } from '../pharmacies/pharmacies.projection';
 import {
   aTransfer,
   batchReceived,
+  pharmacyRegistered,
   productRegistered,
   saleCompleted,
   stockAdjusted,
@@ -32,20 +32,7 @@ const pillsDowntown: BatchAt = { pharmacyId: DOWNTOWN, batchId: randomUUID(), pr
 const pillsAbdoun: BatchAt = { pharmacyId: ABDOUN, batchId: randomUUID(), productId: PILLS };
 const syrupAbdoun: BatchAt = { pharmacyId: ABDOUN, batchId: randomUUID(), productId: SYRUP };
 
-const details = (name: string): PharmacyDetails => ({
-  name,
-  nameAr: null,
-  address: `1 ${name} Street`,
-  addressAr: null,
-  phone: null,
-  email: null,
-  managerId: null,
-  isActive: true,
-});
-const registered = (pharmacyId: string, name: string): SpecEvent => ({
-  type: 'PharmacyRegistered',
-  data: { pharmacyId, details: details(name) },
-});
+const registered = pharmacyRegistered;
 
 /** Two pharmacies, two products (minimum 5 and 10): Abdoun holds 30 pills and 4 syrups, Downtown 3 pills. */
 const chain: SpecEvent[] = [
@@ -121,23 +108,21 @@ describe('the shortages projection', () => {
   });
 
   it('follows a product’s minimum, a pharmacy opened, renamed or closed', async () => {
-    const changed = spec
-      .given(...chain)
-      .when(
-        {
-          type: 'ProductDetailsChanged',
-          data: { productId: PILLS, changes: { minStockLevel: 40 }, previous: { minStockLevel: 5 } },
-        },
-        registered(SWEIFIEH, 'Sweifieh'),
-        {
-          type: 'PharmacyDetailsChanged',
-          data: { pharmacyId: DOWNTOWN, changes: { name: 'Downtown 2' }, previous: { name: 'Downtown' } },
-        },
-        {
-          type: 'PharmacyDetailsChanged',
-          data: { pharmacyId: ABDOUN, changes: { isActive: false }, previous: { isActive: true } },
-        },
-      );
+    const changed = spec.given(...chain).when(
+      {
+        type: 'ProductDetailsChanged',
+        data: { productId: PILLS, changes: { minStockLevel: 40 }, previous: { minStockLevel: 5 } },
+      },
+      registered(SWEIFIEH, 'Sweifieh'),
+      {
+        type: 'PharmacyDetailsChanged',
+        data: { pharmacyId: DOWNTOWN, changes: { name: 'Downtown 2' }, previous: { name: 'Downtown' } },
+      },
+      {
+        type: 'PharmacyDetailsChanged',
+        data: { pharmacyId: ABDOUN, changes: { isActive: false }, previous: { isActive: true } },
+      },
+    );
     await changed.then('shortages', [
       { pharmacyId: DOWNTOWN, productId: PILLS, pharmacyName: 'Downtown 2', minStockLevel: 40, currentStock: 3 },
       { pharmacyId: DOWNTOWN, productId: SYRUP, pharmacyName: 'Downtown 2', currentStock: 0 },

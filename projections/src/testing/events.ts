@@ -1,6 +1,7 @@
 import {
   formatCents,
   toCents,
+  type PharmacyDetails,
   type ProductCommission,
   type ProductDetails,
   type ProductPricing,
@@ -14,6 +15,24 @@ import type { SpecEvent } from './projection-spec';
  */
 
 type SalesUnit = ProductDetails['salesUnit'];
+
+/** A location's details as registered: `name`, an Arabic name made from it, an address; open. */
+export function pharmacyDetails(name: string): PharmacyDetails {
+  return {
+    name,
+    nameAr: `صيدلية ${name}`,
+    address: `1 ${name} Street`,
+    addressAr: null,
+    phone: null,
+    email: null,
+    managerId: null,
+    isActive: true,
+  };
+}
+
+export function pharmacyRegistered(pharmacyId: string, name: string): SpecEvent {
+  return { type: 'PharmacyRegistered', data: { pharmacyId, details: pharmacyDetails(name) } };
+}
 
 export function productRegistered(
   productId: string,
