@@ -1,14 +1,27 @@
-import { Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { useId, type ReactNode } from 'react';
+import { Button, Card, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { useId, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { useLanguage } from '../../../i18n/use-language';
 import { wrapLabel } from '../utils/chart-data';
 
 // What the report charts share: the titled card each sits in, the axis labels and
 // tooltips drawn in the reader's direction, and the legend.
 
+/** A chart's figures as a table: a row per bar (or point), its name first, then one cell per figure. */
+export interface ChartTableData {
+  /** The columns' headings; the first names what each row is about. */
+  columns: readonly string[];
+  /** The rows in the chart's order, each cell written as the chart's tooltip writes it. */
+  rows: readonly { key: string; cells: readonly string[] }[];
+}
+
 /**
  * A chart in a card, as a region named by its title (and described by the line
- * under it), so a screen reader can find it and knows what it shows.
+ * under it), so a screen reader can find it and knows what it shows. The
+ * drawing sits in a figure of the same name, described by a one-sentence
+ * summary; the SVG itself is hidden from assistive technology, and a button
+ * shows the same figures as a table (WCAG 2.1 1.1.1), for screen readers,
+ * keyboards and anyone who wants the exact numbers.
  */
 export function ChartCard({
   title,
@@ -17,6 +30,8 @@ export function ChartCard({
   footer,
   children,
   testId,
+  table,
+  summary,
 }: {
   title: string;
   description?: string;
@@ -24,8 +39,15 @@ export function ChartCard({
   footer?: ReactNode;
   children: ReactNode;
   testId?: string;
+  /** The chart's data as a table; left out when there is nothing to chart (the children say so). */
+  table?: ChartTableData;
+  /** One sentence a screen reader reads with the figure, e.g. the total and the highest bar. */
+  summary?: string;
 }) {
   const id = useId();
+  const intl = useIntl();
+  const [asTable, setAsTable] = useState(false);
+  const charted = table !== undefined && table.rows.length > 0;
   return (
     <Card asChild className="report-chart-card">
       <section
@@ -34,17 +56,49 @@ export function ChartCard({
         data-testid={testId}
       >
         <Flex direction="column" gap="1" mb="3">
-          <Heading as="h2" size="3" id={`${id}-title`}>
-            {title}
-          </Heading>
+          <Flex justify="between" align="start" gap="3">
+            <Heading as="h2" size="3" id={`${id}-title`}>
+              {title}
+            </Heading>
+            {charted && (
+              <Button
+                type="button"
+                size="1"
+                variant="soft"
+                color="gray"
+                aria-controls={`${id}-figure`}
+                onClick={() => setAsTable((shown) => !shown)}
+              >
+                {asTable
+                  ? intl.formatMessage({ id: 'reports.chart.showChart' })
+                  : intl.formatMessage({ id: 'reports.chart.showTable' })}
+              </Button>
+            )}
+          </Flex>
           {description && (
             <Text as="p" size="1" color="gray" id={`${id}-description`}>
               {description}
             </Text>
           )}
-          {legend}
+          {!asTable && legend}
         </Flex>
-        {children}
+        {charted ? (
+          <figure
+            id={`${id}-figure`}
+            className="report-chart-figure"
+            aria-labelledby={`${id}-title`}
+            aria-describedby={summary ? `${id}-summary` : undefined}
+          >
+            {summary && (
+              <VisuallyHidden id={`${id}-summary`} data-testid="chart-summary">
+                {summary}
+              </VisuallyHidden>
+            )}
+            {asTable ? <ChartDataTable caption={title} table={table} /> : <div aria-hidden="true">{children}</div>}
+          </figure>
+        ) : (
+          children
+        )}
         {footer && (
           <Text as="p" size="1" color="gray" mt="2">
             {footer}
@@ -53,6 +107,67 @@ export function ChartCard({
       </section>
     </Card>
   );
+}
+
+/** The chart's figures as a real table: its caption the chart's title, a heading per column, the rows named by their first cell. */
+function ChartDataTable({ caption, table }: { caption: string; table: ChartTableData }) {
+  const [first, ...figures] = table.columns;
+  return (
+    <Table.Root size="1" className="report-chart-table">
+      <VisuallyHidden asChild>
+        <caption>{caption}</caption>
+      </VisuallyHidden>
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeaderCell scope="col">{first}</Table.ColumnHeaderCell>
+          {figures.map((column) => (
+            <Table.ColumnHeaderCell scope="col" key={column} className="report-chart-number">
+              {column}
+            </Table.ColumnHeaderCell>
+          ))}
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {table.rows.map((row) => {
+          const [name, ...cells] = row.cells;
+          return (
+            <Table.Row key={row.key}>
+              <Table.RowHeaderCell>
+                <bdi>{name}</bdi>
+              </Table.RowHeaderCell>
+              {cells.map((cell, index) => (
+                <Table.Cell key={index} className="report-chart-number nowrap">
+                  {cell}
+                </Table.Cell>
+              ))}
+            </Table.Row>
+          );
+        })}
+      </Table.Body>
+    </Table.Root>
+  );
+}
+
+/**
+ * The sentence a chart's figure is described by: the sum of its values and the
+ * highest of them, with the name of the bar it belongs to (none for an empty chart).
+ */
+export function useChartSummary() {
+  const intl = useIntl();
+  return <T,>(
+    items: readonly T[],
+    value: (item: T) => number,
+    label: (item: T) => string,
+    format: (amount: number) => string,
+  ) => {
+    if (items.length === 0) return undefined;
+    const highest = items.reduce((best, item) => (value(item) > value(best) ? item : best));
+    const total = items.reduce((sum, item) => sum + value(item), 0);
+    return intl.formatMessage(
+      { id: 'reports.chart.summary' },
+      { amount: format(total), name: label(highest), value: format(value(highest)) },
+    );
+  };
 }
 
 /** A chart with nothing to draw says so instead of showing empty axes. */

@@ -17,7 +17,9 @@ import {
   TooltipBox,
   tooltipDatum,
   useChartDirection,
+  useChartSummary,
   stillBars,
+  type ChartTableData,
 } from './chart-parts';
 
 interface RankedBar {
@@ -46,6 +48,7 @@ export function SalesCharts({
   const { language } = useLanguage();
   const money = useMoneyFormatter();
   const { rtl, valueAxisSide } = useChartDirection();
+  const summarize = useChartSummary();
   const trend = useMemo(() => salesTrend(summary.perDay, window, today), [summary.perDay, window, today]);
   const byPharmacy = useMemo<RankedBar[]>(
     () =>
@@ -99,6 +102,7 @@ export function SalesCharts({
       <ChartEmpty>{noData}</ChartEmpty>
     ) : (
       <BarChart
+        accessibilityLayer={false}
         responsive
         style={{ width: '100%', height: rankedHeight(bars.length) }}
         data={bars as RankedBar[]}
@@ -144,6 +148,34 @@ export function SalesCharts({
       </BarChart>
     );
 
+  const countText = (count: number) => intl.formatNumber(count);
+  const trendTable: ChartTableData | undefined = hasSales
+    ? {
+        columns: [
+          trend.bucket === 'day'
+            ? intl.formatMessage({ id: 'reports.chart.column.day' })
+            : intl.formatMessage({ id: 'reports.chart.column.month' }),
+          revenueTitle,
+          intl.formatMessage({ id: 'reports.chart.column.orders' }),
+        ],
+        rows: trend.points.map((point) => ({
+          key: point.key,
+          cells: [bucketLabel(point.key, true), money(point.revenueText), countText(point.orders)],
+        })),
+      }
+    : undefined;
+  const rankedTable = (bars: readonly RankedBar[], nameColumn: string, countColumn: string): ChartTableData => ({
+    columns: [nameColumn, revenueTitle, countColumn],
+    rows: bars.map((bar) => ({ key: bar.id, cells: [bar.name, money(bar.revenueText), countText(bar.count)] })),
+  });
+  const rankedSummary = (bars: readonly RankedBar[]) =>
+    summarize(
+      bars,
+      (bar) => bar.revenue,
+      (bar) => bar.name,
+      (amount) => money(amount),
+    );
+
   const byPharmacyTitle = intl.formatMessage({ id: 'reports.chart.byPharmacy.title' });
   const topProductsTitle = intl.formatMessage({ id: 'reports.chart.topProducts.title' });
 
@@ -154,9 +186,21 @@ export function SalesCharts({
           title={trendTitle}
           description={intl.formatMessage({ id: 'reports.chart.perDay.description' })}
           testId="chart-sales-trend"
+          table={trendTable}
+          summary={
+            hasSales
+              ? summarize(
+                  trend.points,
+                  (point) => point.revenue,
+                  (point) => bucketLabel(point.key, true),
+                  (amount) => money(amount),
+                )
+              : undefined
+          }
         >
           {hasSales ? (
             <BarChart
+              accessibilityLayer={false}
               responsive
               style={{ width: '100%', height: 240 }}
               data={trend.points}
@@ -207,6 +251,12 @@ export function SalesCharts({
         title={byPharmacyTitle}
         description={intl.formatMessage({ id: 'reports.chart.byPharmacy.description' })}
         testId="chart-sales-by-pharmacy"
+        table={rankedTable(
+          byPharmacy,
+          intl.formatMessage({ id: 'reports.chart.column.pharmacy' }),
+          intl.formatMessage({ id: 'reports.chart.column.orders' }),
+        )}
+        summary={rankedSummary(byPharmacy)}
       >
         {ranked(byPharmacy, byPharmacyTitle, (count) => intl.formatMessage({ id: 'reports.chart.orders' }, { count }))}
       </ChartCard>
@@ -214,6 +264,12 @@ export function SalesCharts({
         title={topProductsTitle}
         description={intl.formatMessage({ id: 'reports.chart.topProducts.description' })}
         testId="chart-top-products"
+        table={rankedTable(
+          topProducts,
+          intl.formatMessage({ id: 'reports.chart.column.product' }),
+          intl.formatMessage({ id: 'reports.chart.column.unitsSold' }),
+        )}
+        summary={rankedSummary(topProducts)}
       >
         {ranked(topProducts, topProductsTitle, (count) =>
           intl.formatMessage({ id: 'reports.chart.unitsSold' }, { count }),

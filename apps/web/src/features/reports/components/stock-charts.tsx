@@ -17,6 +17,7 @@ import {
   TooltipBox,
   tooltipDatum,
   useChartDirection,
+  useChartSummary,
   stillBars,
 } from './chart-parts';
 
@@ -38,6 +39,7 @@ export function StockValueChart({ summary }: { summary: StockSummary }) {
   const { language } = useLanguage();
   const money = useMoneyFormatter();
   const { rtl, valueAxisSide } = useChartDirection();
+  const summarize = useChartSummary();
   const bars = useMemo<StockValueBar[]>(
     () =>
       summary.byPharmacy.map((row) => ({
@@ -69,6 +71,24 @@ export function StockValueChart({ summary }: { summary: StockSummary }) {
       title={title}
       description={intl.formatMessage({ id: 'reports.chart.stockValue.description' })}
       testId="chart-stock-value"
+      table={{
+        columns: [
+          intl.formatMessage({ id: 'reports.chart.column.pharmacy' }),
+          costLabel,
+          retailLabel,
+          intl.formatMessage({ id: 'reports.chart.column.packs' }),
+        ],
+        rows: bars.map((bar) => ({
+          key: bar.id,
+          cells: [bar.name, money(bar.costText), money(bar.retailText), intl.formatNumber(bar.units)],
+        })),
+      }}
+      summary={summarize(
+        bars,
+        (bar) => bar.retail,
+        (bar) => bar.name,
+        (amount) => money(amount),
+      )}
       legend={
         bars.length > 0 && (
           <ChartLegend
@@ -91,6 +111,7 @@ export function StockValueChart({ summary }: { summary: StockSummary }) {
         <ChartEmpty>{intl.formatMessage({ id: 'reports.chart.empty' })}</ChartEmpty>
       ) : (
         <BarChart
+          accessibilityLayer={false}
           responsive
           style={{ width: '100%', height: Math.max(160, bars.length * 56 + 48) }}
           data={bars}
@@ -151,6 +172,7 @@ export function ExpiryExposureChart({ summary, today }: { summary: StockSummary;
   const intl = useIntl();
   const money = useMoneyFormatter();
   const { rtl, valueAxisSide } = useChartDirection();
+  const summarize = useChartSummary();
   // One series per tone, each month's value in its own tone's series: the bars take their tone's colour.
   const points = useMemo(
     () =>
@@ -182,6 +204,29 @@ export function ExpiryExposureChart({ summary, today }: { summary: StockSummary;
       title={title}
       description={intl.formatMessage({ id: 'reports.chart.exposure.description' })}
       testId="chart-expiry-exposure"
+      table={{
+        columns: [
+          intl.formatMessage({ id: 'reports.chart.column.month' }),
+          intl.formatMessage({ id: 'reports.chart.column.status' }),
+          costLabel,
+          intl.formatMessage({ id: 'reports.chart.column.packs' }),
+        ],
+        rows: points.map((point) => ({
+          key: point.month,
+          cells: [
+            monthLabel(point.month, true),
+            toneLabels[point.tone],
+            money(point.costValueText),
+            intl.formatNumber(point.units),
+          ],
+        })),
+      }}
+      summary={summarize(
+        points,
+        (point) => point.costValue,
+        (point) => monthLabel(point.month, true),
+        (amount) => money(amount),
+      )}
       legend={
         points.length > 0 && (
           <ChartLegend
@@ -197,6 +242,7 @@ export function ExpiryExposureChart({ summary, today }: { summary: StockSummary;
         <ChartEmpty>{intl.formatMessage({ id: 'reports.chart.empty' })}</ChartEmpty>
       ) : (
         <BarChart
+          accessibilityLayer={false}
           responsive
           style={{ width: '100%', height: 240 }}
           data={points}
