@@ -265,7 +265,7 @@ describe('Point of sale', () => {
           }),
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Open sale #0000ABCD' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Open sale #0000ABCD / }));
     const dialog = await screen.findByRole('dialog', { name: 'Sale #0000ABCD' });
     expect(await within(dialog).findByRole('button', { name: /Reprint receipt/ })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: /Return items/ }));
