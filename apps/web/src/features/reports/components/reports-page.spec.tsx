@@ -114,6 +114,59 @@ async function choose(combobox: string, option: string) {
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
+/**
+ * A chart's text alternative: its figure (named by the chart's title), then the
+ * table its button shows: the column headings and each row's cells as read.
+ */
+async function chartAsTable(title: string, buttons: { show: string; hide: string }) {
+  const region = within(await screen.findByRole('region', { name: title }));
+  const figure = region.getByRole('figure', { name: title });
+  // The drawing is hidden from screen readers, and nothing in it takes the focus.
+  const drawings = figure.querySelectorAll('svg.recharts-surface');
+  expect(drawings.length).toBeGreaterThan(0);
+  for (const svg of drawings) expect(svg.closest('[aria-hidden="true"]')).not.toBeNull();
+  expect(figure.querySelectorAll('[tabindex]:not([tabindex="-1"])')).toHaveLength(0);
+  expect(within(figure).queryByRole('table')).toBeNull();
+  fireEvent.click(region.getByRole('button', { name: buttons.show }));
+  const table = within(figure).getByRole('table', { name: title });
+  const headings = within(table).getAllByRole('columnheader');
+  for (const heading of headings) expect(heading.getAttribute('scope')).toBe('col');
+  const rows = within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => {
+      expect(within(row).getAllByRole('rowheader')).toHaveLength(1);
+      return [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
+    });
+  const read = {
+    columns: headings.map((heading) => heading.textContent),
+    rows,
+    summary: figure.getAttribute('aria-describedby')
+      ? document.getElementById(figure.getAttribute('aria-describedby')!)?.textContent
+      : undefined,
+  };
+  // The same button brings the chart back.
+  fireEvent.click(region.getByRole('button', { name: buttons.hide }));
+  expect(within(figure).queryByRole('table')).toBeNull();
+  expect(region.getByRole('button', { name: buttons.show })).toBeTruthy();
+  return read;
+}
+
+const englishButtons = { show: 'Show as table', hide: 'Show as chart' };
+const arabicButtons = { show: 'اعرض كجدول', hide: 'اعرض كرسم بياني' };
+/** US dollars as the Arabic page writes them (Latin digits, the right-to-left mark first). */
+const usd = (amount: string) => `\u200f${amount}\u00a0US$`;
+/** A month `offset` months from this one, as YYYY-MM. */
+const monthFromNow = (offset: number) => {
+  const [year, month] = today.split('-').map(Number);
+  const date = new Date(Date.UTC(year!, month! - 1 + offset, 1));
+  return date.toISOString().slice(0, 7);
+};
+const longMonth = (month: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+
 describe('Reports', () => {
   it("shows the period's totals, today's sales and the newest sales of the last 30 days", async () => {
     const { callsTo } = renderPage();
@@ -416,5 +469,145 @@ describe('Reports', () => {
     });
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export Report' })).toHaveProperty('disabled', true);
+  });
+  describe('each chart has a table of its figures and a summary (WCAG 2.1 1.1.1)', () => {
+    const period = 'startDate=2026-11-18&endDate=2026-11-20';
+    const salesSelection = { range: 'custom', from: '2026-11-18', to: '2026-11-20' } as const;
+
+    it('the sales charts, in English', async () => {
+      renderPage({
+        selection: salesSelection,
+        routes: { ...salesRoutes(period), 'GET /api/sales?*': paged([aSale()]) },
+      });
+      expect(await chartAsTable('Sales per day', englishButtons)).toEqual({
+        columns: ['Day', 'Revenue', 'Orders'],
+        rows: [
+          ['Wednesday, November 18, 2026', '$0.00', '0'],
+          ['Thursday, November 19, 2026', '$500.00', '60'],
+          ['Friday, November 20, 2026', '$750.00', '80'],
+        ],
+        summary: '$1,250.00 in all; the highest is Friday, November 20, 2026, at $750.00.',
+      });
+      expect(await chartAsTable('Sales by pharmacy', englishButtons)).toEqual({
+        columns: ['Pharmacy', 'Revenue', 'Orders'],
+        rows: [
+          ['Downtown Pharmacy', '$1,000.00', '110'],
+          ['Abdoun Branch', '$250.00', '30'],
+        ],
+        summary: '$1,250.00 in all; the highest is Downtown Pharmacy, at $1,000.00.',
+      });
+      expect(await chartAsTable('Top products', englishButtons)).toEqual({
+        columns: ['Product', 'Revenue', 'Units sold'],
+        rows: [['Paracetamol 500 mg', '$420.00', '120']],
+        summary: '$420.00 in all; the highest is Paracetamol 500 mg, at $420.00.',
+      });
+    });
+
+    it('the sales charts, in Arabic, with Latin digits', async () => {
+      renderPage({
+        language: 'ar',
+        selection: salesSelection,
+        routes: { ...salesRoutes(period), 'GET /api/sales?*': paged([aSale()]) },
+      });
+      expect(await chartAsTable('المبيعات اليومية', arabicButtons)).toEqual({
+        columns: ['اليوم', 'الإيرادات', 'الطلبات'],
+        rows: [
+          ['الأربعاء، 18 نوفمبر 2026', usd('0.00'), '0'],
+          ['الخميس، 19 نوفمبر 2026', usd('500.00'), '60'],
+          ['الجمعة، 20 نوفمبر 2026', usd('750.00'), '80'],
+        ],
+        summary: `المجموع ${usd('1,250.00')}، وأعلاها الجمعة، 20 نوفمبر 2026 بقيمة ${usd('750.00')}.`,
+      });
+      expect(await chartAsTable('المبيعات حسب الصيدلية', arabicButtons)).toEqual({
+        columns: ['الصيدلية', 'الإيرادات', 'الطلبات'],
+        rows: [
+          ['صيدلية وسط البلد', usd('1,000.00'), '110'],
+          ['Abdoun Branch', usd('250.00'), '30'],
+        ],
+        summary: `المجموع ${usd('1,250.00')}، وأعلاها صيدلية وسط البلد بقيمة ${usd('1,000.00')}.`,
+      });
+      expect(await chartAsTable('المنتجات الأكثر مبيعًا', arabicButtons)).toEqual({
+        columns: ['المنتج', 'الإيرادات', 'الوحدات المبيعة'],
+        rows: [['باراسيتامول ٥٠٠ ملغ', usd('420.00'), '120']],
+        summary: `المجموع ${usd('420.00')}، وأعلاها باراسيتامول ٥٠٠ ملغ بقيمة ${usd('420.00')}.`,
+      });
+    });
+
+    it.each([
+      [
+        'en',
+        englishButtons,
+        'Stock value by pharmacy',
+        ['Pharmacy', 'At cost', 'At list price', 'Packs'],
+        ['Downtown Pharmacy', '$109.20', '$182.00', '52'],
+        '$182.00 in all; the highest is Downtown Pharmacy, at $182.00.',
+      ],
+      [
+        'ar',
+        arabicButtons,
+        'قيمة المخزون حسب الصيدلية',
+        ['الصيدلية', 'بسعر التكلفة', 'بسعر البيع', 'العبوات'],
+        ['صيدلية وسط البلد', usd('109.20'), usd('182.00'), '52'],
+        `المجموع ${usd('182.00')}، وأعلاها صيدلية وسط البلد بقيمة ${usd('182.00')}.`,
+      ],
+    ] as const)('the stock value chart, in %s', async (language, buttons, title, columns, row, summary) => {
+      renderPage({
+        language,
+        selection: { type: 'inventory' },
+        routes: {
+          'GET /api/inventory?*': paged([aBatch()]),
+          'GET /api/reports/stock-summary': () => fakeResponse(200, aStockSummary()),
+        },
+      });
+      expect(await chartAsTable(title, buttons)).toEqual({ columns, rows: [row], summary });
+    });
+
+    it.each([
+      ['en', 'en', englishButtons, 'Expiry exposure by month', ['Month', 'Status', 'At cost', 'Packs']],
+      [
+        'ar',
+        'ar-u-nu-latn',
+        arabicButtons,
+        'قيمة المخزون المعرّض للانتهاء حسب الشهر',
+        ['الشهر', 'الحالة', 'بسعر التكلفة', 'العبوات'],
+      ],
+    ] as const)('the expiry exposure chart, in %s', async (language, locale, buttons, title, columns) => {
+      const months = [-1, 0, 1, 2].map(monthFromNow);
+      renderPage({
+        language,
+        selection: { type: 'expiry' },
+        routes: {
+          'GET /api/inventory/expiring?*': paged([anExpiringBatch()]),
+          'GET /api/reports/stock-summary': () =>
+            fakeResponse(
+              200,
+              aStockSummary({
+                expiryByMonth: [
+                  { month: months[0]!, units: 3, costValue: '6.30' },
+                  { month: months[3]!, units: 1049, costValue: '2102.90' },
+                ],
+              }),
+            ),
+        },
+      });
+      const en = language === 'en';
+      const money = (amount: string) => (en ? `$${amount}` : usd(amount));
+      const tone = en
+        ? { expired: 'Expired', soon: 'This month or next', later: 'Later' }
+        : { expired: 'منتهية الصلاحية', soon: 'هذا الشهر أو القادم', later: 'لاحقًا' };
+      const [last, now, next, after] = months.map((month) => longMonth(month, locale));
+      expect(await chartAsTable(title, buttons)).toEqual({
+        columns,
+        rows: [
+          [last, tone.expired, money('6.30'), '3'],
+          [now, tone.soon, money('0.00'), '0'],
+          [next, tone.soon, money('0.00'), '0'],
+          [after, tone.later, money('2,102.90'), '1,049'],
+        ],
+        summary: en
+          ? `$2,109.20 in all; the highest is ${after}, at $2,102.90.`
+          : `المجموع ${usd('2,109.20')}، وأعلاها ${after} بقيمة ${usd('2,102.90')}.`,
+      });
+    });
   });
 });
