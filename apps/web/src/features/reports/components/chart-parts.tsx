@@ -13,6 +13,8 @@ export interface ChartTableData {
   columns: readonly string[];
   /** The rows in the chart's order, each cell written as the chart's tooltip writes it. */
   rows: readonly { key: string; cells: readonly string[] }[];
+  /** The columns after the first that hold words rather than figures (by index): aligned at the start, as the first. */
+  wordColumns?: readonly number[];
 }
 
 /**
@@ -112,6 +114,9 @@ export function ChartCard({
 /** The chart's figures as a real table: its caption the chart's title, a heading per column, the rows named by their first cell. */
 function ChartDataTable({ caption, table }: { caption: string; table: ChartTableData }) {
   const [first, ...figures] = table.columns;
+  // Figures line up at the end of their cells (the left in Arabic), words at the start.
+  const alignment = (column: number) =>
+    table.wordColumns?.includes(column) ? 'report-chart-words' : 'report-chart-number';
   return (
     <Table.Root size="1" className="report-chart-table">
       <VisuallyHidden asChild>
@@ -120,8 +125,8 @@ function ChartDataTable({ caption, table }: { caption: string; table: ChartTable
       <Table.Header>
         <Table.Row>
           <Table.ColumnHeaderCell scope="col">{first}</Table.ColumnHeaderCell>
-          {figures.map((column) => (
-            <Table.ColumnHeaderCell scope="col" key={column} className="report-chart-number">
+          {figures.map((column, index) => (
+            <Table.ColumnHeaderCell scope="col" key={column} className={alignment(index + 1)}>
               {column}
             </Table.ColumnHeaderCell>
           ))}
@@ -136,7 +141,7 @@ function ChartDataTable({ caption, table }: { caption: string; table: ChartTable
                 <bdi>{name}</bdi>
               </Table.RowHeaderCell>
               {cells.map((cell, index) => (
-                <Table.Cell key={index} className="report-chart-number nowrap">
+                <Table.Cell key={index} className={`${alignment(index + 1)} nowrap`}>
                   {cell}
                 </Table.Cell>
               ))}

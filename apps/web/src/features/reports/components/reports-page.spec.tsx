@@ -136,6 +136,9 @@ async function chartAsTable(title: string, buttons: { show: string; hide: string
     .slice(1)
     .map((row) => {
       expect(within(row).getAllByRole('rowheader')).toHaveLength(1);
+      // Aligned by logical classes (start/end), which mirror in Arabic, never by Radix's left/right ones.
+      for (const cell of row.querySelectorAll('td')) expect(cell.className).toMatch(/report-chart-(number|words)/);
+      expect(row.querySelector('[class*="rt-r-ta-"]')).toBeNull();
       return [...row.querySelectorAll('th, td')].map((cell) => cell.textContent);
     });
   const read = {

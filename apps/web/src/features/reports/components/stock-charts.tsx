@@ -211,6 +211,7 @@ export function ExpiryExposureChart({ summary, today }: { summary: StockSummary;
           costLabel,
           intl.formatMessage({ id: 'reports.chart.column.packs' }),
         ],
+        wordColumns: [1],
         rows: points.map((point) => ({
           key: point.month,
           cells: [
