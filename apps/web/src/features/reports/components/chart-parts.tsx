@@ -91,11 +91,7 @@ export function ChartCard({
             aria-labelledby={`${id}-title`}
             aria-describedby={summary ? `${id}-summary` : undefined}
           >
-            {summary && (
-              <VisuallyHidden id={`${id}-summary`} data-testid="chart-summary">
-                {summary}
-              </VisuallyHidden>
-            )}
+            {summary && <VisuallyHidden id={`${id}-summary`}>{summary}</VisuallyHidden>}
             {asTable ? <ChartDataTable caption={title} table={table} /> : <div aria-hidden="true">{children}</div>}
           </figure>
         ) : (
