@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoAccounts, startTestApp, type TestApp } from '@pharmacy/test-harness';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openSession, screenshot, signInAndChoose, switchToArabic, visible } from './support';
 
@@ -44,8 +45,28 @@ interface Finding {
   targets: { target: string; summary: string }[];
 }
 
+/**
+ * axe-core as @axe-core/playwright injects it, plus one change: axe leaves out of color-contrast any text whose
+ * font it takes for an icon-ligature font, by drawing the text's first letter alone and then the whole text and
+ * comparing. Arabic letters join, so the two never agree: after three such texts, all of Noto Sans Arabic counted
+ * as icons and most Arabic text went unchecked (in the baseline, Arabic badges passed that failed in English).
+ * The app draws its icons as SVG, so before color-contrast's own test every font is marked as seen, with no ligatures.
+ */
+const axeSource = `${readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')}
+;axe.configure({ rules: [{ id: 'color-contrast', matches: String(function (node, virtualNode) {
+  var fonts = axe._cache.get('fonts', function () { return {}; });
+  var family = window.getComputedStyle(node).getPropertyValue('font-family');
+  if (!fonts[family]) fonts[family] = { occurrences: 3, numLigatures: 0 };
+  return axe._thisWillBeDeletedDoNotUse.base.metadataFunctionMap['color-contrast-matches'](node, virtualNode);
+}) }] });`;
+
 /** Page view ('en /inventory') → its serious and critical findings, in the order visited. */
 const results = new Map<string, Finding[]>();
+/**
+ * Page view → the elements whose contrast axe could not decide ("incomplete", to review by eye), by its
+ * reason (e.g. bgOverlap, pseudoContent). They do not fail the test; the table shows them so a blind spot shows.
+ */
+const undecided = new Map<string, Record<string, number>>();
 
 let app: TestApp;
 let browser: Browser;
@@ -63,7 +84,13 @@ afterAll(async () => {
   const lines = [...results].map(([view, findings]) => {
     const count = (impact: string) =>
       findings.filter((finding) => finding.impact === impact).reduce((sum, finding) => sum + finding.nodes, 0);
-    return `${view.padEnd(width)}  serious ${String(count('serious')).padStart(3)}  critical ${String(count('critical')).padStart(3)}`;
+    const review = Object.entries(undecided.get(view) ?? {})
+      .map(([reason, elements]) => `${reason} ${elements}`)
+      .join(', ');
+    return (
+      `${view.padEnd(width)}  serious ${String(count('serious')).padStart(3)}  critical ${String(count('critical')).padStart(3)}` +
+      (review ? `  contrast to review: ${review}` : '')
+    );
   });
   const clean = [...results.values()].filter((findings) => findings.length === 0).length;
   console.log(
@@ -90,7 +117,18 @@ async function settle(page: Page): Promise<void> {
 async function check(page: Page, view: string, picture: string): Promise<void> {
   await settle(page);
   await page.mouse.move(0, 0);
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const { violations, incomplete, passes } = await new AxeBuilder({ page, axeSource }).withTags(WCAG_TAGS).analyze();
+  const reasons: Record<string, number> = {};
+  for (const node of incomplete.find((result) => result.id === 'color-contrast')?.nodes ?? []) {
+    const reason = String((node.any[0]?.data as { messageKey?: string } | null)?.messageKey ?? 'unknown');
+    reasons[reason] = (reasons[reason] ?? 0) + 1;
+  }
+  // Text axe takes as not on screen passes unmeasured: counted too, so a page that hides it from axe shows.
+  const unmeasured = (passes.find((result) => result.id === 'color-contrast')?.nodes ?? []).filter(
+    (node) => (node.any[0]?.data as { messageKey?: string } | null)?.messageKey === 'hidden',
+  ).length;
+  if (unmeasured > 0) reasons['passed as hidden'] = unmeasured;
+  undecided.set(view, reasons);
   results.set(
     view,
     violations
