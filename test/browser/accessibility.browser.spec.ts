@@ -102,7 +102,8 @@ afterAll(async () => {
 async function settle(page: Page): Promise<void> {
   await page
     .waitForFunction(
-      () => document.querySelectorAll('.rt-Skeleton, .rt-Spinner, [role="status"][aria-busy="true"]').length === 0,
+      // A string, as the other specs pass the page's code: this file is compiled without the DOM's types.
+      `document.querySelectorAll('.rt-Skeleton, .rt-Spinner, [role="status"][aria-busy="true"]').length === 0`,
       undefined,
       { timeout: 15_000 },
     )
