@@ -11,6 +11,7 @@ import {
   signIn,
   signInAndChoose,
   switchToArabic,
+  textWillAppear,
   toast,
   unexpectedErrors,
   visible,
@@ -165,8 +166,9 @@ describe('Sign-in and the shell in the browser', () => {
         await visible(page.getByRole('heading', { level: 1, name: 'نظام إدارة الصيدليات' }));
         await screenshot(page, 'signin-ar-4-welcome');
         // Signed out for real: a protected page now sends the visitor to sign in.
+        const unauthorized = await textWillAppear(page, 'غير مصرّح');
         await page.goto(`${app.baseUrl}/settings`);
-        await toast(page, 'غير مصرّح');
+        await unauthorized();
         await page.waitForURL(/\/login$/);
         await visible(page.getByRole('heading', { level: 1, name: 'تسجيل الدخول' }));
         await screenshot(page, 'signin-ar-5-login');
@@ -183,8 +185,10 @@ describe('Sign-in and the shell in the browser', () => {
     async () => {
       const { context, page, errors } = await openSession(browser);
       try {
+        // Shown for half a second before the browser goes to sign in: watched from before the visit.
+        const loggedOut = await textWillAppear(page, 'You are logged out. Logging in again...');
         await page.goto(`${app.baseUrl}/locations`);
-        await toast(page, 'You are logged out. Logging in again...');
+        await loggedOut();
         await screenshot(page, 'signin-en-unauthorized');
         // /api/login answers with a redirect to /login.
         await page.waitForURL(/\/login$/);

@@ -80,6 +80,48 @@ export async function toast(page: Page, text: string): Promise<void> {
   await visible(page.getByText(text, { exact: true }).first());
 }
 
+/**
+ * Starts watching the page for `text`, in this document and every one it
+ * navigates to, and returns a wait for it to have appeared, even if it is gone
+ * since: a toast shown for half a second before a full-page navigation (the
+ * session's "Logging in again...") can be replaced before a visibility check on
+ * a busy machine looks. Call it before the step that shows the text.
+ */
+export async function textWillAppear(page: Page, text: string): Promise<() => Promise<void>> {
+  let seen!: () => void;
+  const appeared = new Promise<void>((resolve) => (seen = resolve));
+  const binding = `textSeen_${Math.random().toString(36).slice(2)}`;
+  await page.exposeFunction(binding, () => seen());
+  // A string: this file is compiled without the DOM's types.
+  await page.addInitScript({
+    content: `(() => {
+      const text = ${JSON.stringify(text)};
+      let told = false;
+      const check = () => {
+        if (!told && document.documentElement && document.documentElement.textContent.includes(text)) {
+          told = true;
+          window[${JSON.stringify(binding)}]();
+        }
+      };
+      new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+    })();`,
+  });
+  return async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`"${text}" did not appear within ${STEP_TIMEOUT_MS} ms`)),
+        STEP_TIMEOUT_MS,
+      );
+    });
+    try {
+      await Promise.race([appeared, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+}
+
 export async function gone(locator: Locator): Promise<void> {
   await locator.waitFor({ state: 'detached' });
 }
