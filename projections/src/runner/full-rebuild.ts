@@ -4,7 +4,7 @@ import { comparePositions, type EventStore, type GlobalPosition, type RecordedEv
 import { poolOf, readDbOnClient, type ReadDatabase } from '@pharmacy/read-db';
 import { copyInto } from './bulk-rows';
 import { lockProjections, writeCheckpoints } from './checkpoints';
-import { applyEvents, derivedFromAny, forgetDerived, ownedTables, type Projection } from './projection';
+import { applyEvents, forgetDerived, lockedByRebuild, ownedTables, type Projection } from './projection';
 import { assertSchemaName, useSchema } from './shadow';
 import { allProjections } from '../registry';
 import { recordShapes } from '../schema/install';
@@ -259,9 +259,7 @@ export async function rebuildProjections(
     // 3. What was appended meanwhile, then the swap, in one transaction under the lock.
     mark = Date.now();
     await db.transaction().execute(async (trx) => {
-      await lockProjections(trx, [
-        ...new Set([...names, ...derivedFromAny(allProjections, projections).map((p) => p.name)]),
-      ]);
+      await lockProjections(trx, lockedByRebuild(allProjections, projections));
       await forgetDerived(trx, allProjections, projections);
       // The declared functions (in public: the live triggers call them too, so under the lock) and
       // the triggers that keep the loaded totals from here on.

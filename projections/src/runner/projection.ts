@@ -60,6 +60,11 @@ export async function forgetDerived(
   for (const projection of derivedFromAny(all, rebuilt)) await projection.forget?.(trx);
 }
 
+/** The names whose locks a rebuild of `rebuilt` takes: theirs and those of the projections worked out from them. */
+export function lockedByRebuild(all: readonly Projection[], rebuilt: readonly Projection[]): string[] {
+  return [...new Set([...rebuilt, ...derivedFromAny(all, rebuilt)].map((p) => p.name))];
+}
+
 /** The projections worked out from any of these, or among them (their locks are taken with these). */
 export function derivedFromAny(all: readonly Projection[], rebuilt: readonly Projection[]): Projection[] {
   const names = new Set(rebuilt.map((p) => p.name));

@@ -3,7 +3,7 @@ import type { EventStore, GlobalPosition } from '@pharmacy/event-store';
 import type { ReadDatabase } from '@pharmacy/read-db';
 import { lockProjections, writeCheckpoint } from './checkpoints';
 import { sql } from 'kysely';
-import { applyEvents, derivedFromAny, eventsFor, forgetDerived, ownedTables, type Projection } from './projection';
+import { applyEvents, eventsFor, forgetDerived, lockedByRebuild, ownedTables, type Projection } from './projection';
 import { allProjections } from '../registry';
 
 export interface RebuildProgress {
@@ -38,9 +38,7 @@ export async function rebuildProjection(
   await db.transaction().execute(async (trx) => {
     // Keeps a running projector from writing these tables meanwhile: its next batch waits, then
     // resumes from the checkpoint this transaction writes.
-    await lockProjections(trx, [
-      ...new Set([projection.name, ...derivedFromAny(allProjections, [projection]).map((p) => p.name)]),
-    ]);
+    await lockProjections(trx, lockedByRebuild(allProjections, [projection]));
     await forgetDerived(trx, allProjections, [projection]);
     for (const table of ownedTables(projection)) await sql`DELETE FROM ${sql.id(table)}`.execute(trx);
     let after: GlobalPosition | null = null;
