@@ -116,14 +116,18 @@ const measure = (minPt: number) => `(() => {
     const what = JSON.stringify(words.slice(0, 40)) + ' <' + element.tagName.toLowerCase() + (element.className && typeof element.className === 'string' ? '.' + element.className.trim().split(/\\s+/).join('.') : '') + '>';
     if (pt < minPt - 0.01) problems.push(what + ': ' + pt + ' pt');
     if (contrast < 4.5) problems.push(what + ': contrast ' + contrast + ':1 (rgb ' + rgb.join(',') + ')');
-    // A box that clips what overflows it must hold the whole line (Arabic glyphs reach far above and below).
-    for (let box = element; box && box !== document.body; box = box.parentElement) {
+    // Paper does not scroll: a box that clips what overflows it must hold the whole text, across (a wide table
+    // in a scrolling box) and up and down (Arabic glyphs reach far above and below the line). Not a chart's axis
+    // labels: the drawing is laid out by recharts, the same on screen, and its figures print in the table under it.
+    for (let box = svgText ? null : element; box && box !== document.body; box = box.parentElement) {
       const boxStyle = getComputedStyle(box);
-      if (boxStyle.overflowY === 'visible' && boxStyle.overflowX === 'visible') continue;
       const edge = box.getBoundingClientRect();
-      const cut = rects.some((rect) => rect.top < edge.top - 1 || rect.bottom > edge.bottom + 1);
-      if (cut && box.scrollHeight > box.clientHeight + 1) problems.push(what + ': cut off by <' + box.tagName.toLowerCase() + '.' + String(box.className) + '>');
-      break;
+      const across = boxStyle.overflowX !== 'visible' && rects.some((rect) => rect.left < edge.left - 1 || rect.right > edge.right + 1);
+      const upDown = boxStyle.overflowY !== 'visible' && rects.some((rect) => rect.top < edge.top - 1 || rect.bottom > edge.bottom + 1);
+      if (across || upDown) {
+        problems.push(what + ': cut off by <' + box.tagName.toLowerCase() + '.' + String(box.className).trim().split(/\\s+/).join('.') + '>');
+        break;
+      }
     }
   }
   return {

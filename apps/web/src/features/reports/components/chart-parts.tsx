@@ -97,6 +97,14 @@ export function ChartCard({
         ) : (
           children
         )}
+        {charted && !asTable && (
+          // On paper no one can ask for the table, and the exact figures are what a printed report is read for: the
+          // table prints under the chart. A copy only paper shows, hidden from assistive technology (the button above
+          // shows the real one).
+          <div className="print-only report-chart-print-table" aria-hidden="true" data-testid="chart-print-table">
+            <ChartDataTable caption={title} table={table} />
+          </div>
+        )}
         {footer && (
           <Text as="p" size="1" color="gray" mt="2">
             {footer}

@@ -32,7 +32,8 @@ export function ReportFilters(props: ReportFiltersProps) {
   const id = useId();
   const periodApplies = usesPeriod(props.type);
   return (
-    <Flex direction="column" gap="3">
+    // Left off paper: the page writes out what they are set to (reports-page.tsx).
+    <Flex direction="column" gap="3" className="print-hidden">
       <Flex gap="2" direction={{ initial: 'column', sm: 'row' }} wrap="wrap" className="report-filters">
         <Select.Root value={props.type} onValueChange={(value) => props.onTypeChange(value as ReportType)}>
           <Select.Trigger className="filter-select" aria-label={intl.formatMessage({ id: 'reports.type.label' })} />

@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { useMemo, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DownloadIcon } from '../../../components/icons';
+import { DownloadIcon, PrinterIcon } from '../../../components/icons';
 import { useLanguage } from '../../../i18n/use-language';
 import { useRole } from '../../../lib/authorization';
 import { localizedName } from '../../../lib/catalogue';
@@ -22,7 +22,7 @@ import {
 import { useReportNames } from '../hooks/use-report-names';
 import { reportDefaults, reportSearch, searchOf, selectionOf } from '../report-list';
 import { reportCsvColumns, reportCsvExport, reportCsvFileName, type ReportRow } from '../utils/report-csv';
-import { reportTypeNames } from '../utils/report-labels';
+import { reportTypeLabels, reportTypeNames } from '../utils/report-labels';
 import {
   customDefaults,
   EXPIRY_REPORT_DAYS,
@@ -134,6 +134,11 @@ export function ReportsPage() {
     );
   };
 
+  const pharmacyName =
+    pharmacyId === null
+      ? intl.formatMessage({ id: 'reports.allPharmacies' })
+      : (pharmacyOptions.find((pharmacy) => pharmacy.id === pharmacyId)?.name ?? '');
+
   const change = (next: Partial<ReportSelection>) => list.update(searchOf({ ...selection, ...next }));
 
   let caption: string;
@@ -211,16 +216,55 @@ export function ReportsPage() {
             <FormattedMessage id="reports.subtitle" />
           </Text>
         </Box>
-        <Button
-          onClick={() => void exportReport()}
-          disabled={!current.ready || (periodApplies && window === null)}
-          loading={csv.isPending}
-          className="report-export"
-        >
-          <DownloadIcon />
-          <FormattedMessage id="reports.export" />
-        </Button>
+        <Flex gap="2" wrap="wrap">
+          <Button
+            variant="soft"
+            onClick={() => globalThis.print()}
+            disabled={!current.ready || (periodApplies && window === null)}
+            className="report-print"
+          >
+            <PrinterIcon />
+            <FormattedMessage id="reports.print" />
+          </Button>
+          <Button
+            onClick={() => void exportReport()}
+            disabled={!current.ready || (periodApplies && window === null)}
+            loading={csv.isPending}
+            className="report-export"
+          >
+            <DownloadIcon />
+            <FormattedMessage id="reports.export" />
+          </Button>
+        </Flex>
       </Flex>
+
+      {/* Printed on A4 while this page is open; its own paper for the rest of the app (receipts). */}
+      <style>{'@page { size: A4; margin: 12mm; }'}</style>
+      {/* On paper the filters' menus are left out: what they are set to is written out instead. */}
+      <dl className="print-only report-print-facts" data-testid="report-print-facts">
+        <div>
+          <dt>
+            <FormattedMessage id="reports.type.label" />
+          </dt>
+          <dd>{intl.formatMessage(reportTypeLabels[type])}</dd>
+        </div>
+        <div>
+          <dt>
+            <FormattedMessage id="reports.pharmacyFilter" />
+          </dt>
+          <dd>
+            <bdi>{pharmacyName}</bdi>
+          </dd>
+        </div>
+        {caption && (
+          <div>
+            <dt>
+              <FormattedMessage id="reports.print.period" />
+            </dt>
+            <dd>{caption}</dd>
+          </div>
+        )}
+      </dl>
 
       <ReportFilters
         type={type}
@@ -245,7 +289,7 @@ export function ReportsPage() {
 
       <Flex direction="column" gap="1">
         {caption && (
-          <Text as="p" size="2" color="gray" data-testid="report-period">
+          <Text as="p" size="2" color="gray" data-testid="report-period" className="print-hidden">
             {caption}
           </Text>
         )}
