@@ -29,6 +29,7 @@ import {
   type ProductRequest,
 } from '../utils/product-form';
 import { PhotoCapture, type RecognizedProduct } from './photo-capture';
+import { useFocusReturn } from '../../../lib/focus-return';
 
 const NONE = '__none__';
 
@@ -49,6 +50,7 @@ export function ProductFormDialog({ open, onOpenChange, product }: ProductFormDi
 }
 
 function ProductFormContent({ product, onDone }: { product: Product | null; onDone(): void }) {
+  const focusReturn = useFocusReturn();
   const intl = useIntl();
   const { language } = useLanguage();
   const { toast } = useToast();
@@ -339,6 +341,7 @@ function ProductFormContent({ product, onDone }: { product: Product | null; onDo
 
   return (
     <Dialog.Content
+      {...focusReturn}
       maxWidth="760px"
       onEscapeKeyDown={keepOpenWhilePending}
       onPointerDownOutside={keepOpenWhilePending}

@@ -10,6 +10,7 @@ import { localizedName, useCategories } from '../../../lib/catalogue';
 import { translateValidationMessage } from '../../../lib/validation-message';
 import { useStartCount } from '../api/stock-counts';
 import { useCountFailure } from '../hooks/use-count-failure';
+import { useFocusReturn } from '../../../lib/focus-return';
 
 const ALL = 'all';
 
@@ -38,6 +39,7 @@ function StartCountForm({
   onStarted,
   onDone,
 }: Omit<StartCountDialogProps, 'open' | 'onOpenChange'> & { onDone(): void }) {
+  const focusReturn = useFocusReturn();
   const intl = useIntl();
   const { language } = useLanguage();
   const { toast } = useToast();
@@ -89,6 +91,7 @@ function StartCountForm({
 
   return (
     <Dialog.Content
+      {...focusReturn}
       maxWidth="480px"
       onEscapeKeyDown={keepOpenWhilePending}
       onPointerDownOutside={keepOpenWhilePending}

@@ -17,6 +17,7 @@ import { availabilityQueryOptions, useAvailability, useCreateTransfer } from '..
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { transferErrorMessage } from '../utils/transfer-errors';
 import { transferLines, type TransferLine, type TransferLineAction } from '../utils/transfer-lines';
+import { useFocusReturn } from '../../../lib/focus-return';
 
 /** A pharmacy the form can offer, already named in the reader's language. */
 export interface PharmacyOption {
@@ -85,6 +86,7 @@ function CreateTransferForm({
   prefill,
   onDone,
 }: Omit<CreateTransferDialogProps, 'open' | 'onOpenChange'> & { onDone(): void }) {
+  const focusReturn = useFocusReturn();
   const intl = useIntl();
   const { language } = useLanguage();
   const { toast } = useToast();
@@ -213,6 +215,7 @@ function CreateTransferForm({
 
   return (
     <Dialog.Content
+      {...focusReturn}
       maxWidth="720px"
       onEscapeKeyDown={keepOpenWhilePending}
       onPointerDownOutside={keepOpenWhilePending}
