@@ -43,6 +43,8 @@ interface Printed {
   problems: string[];
   /** Every piece of text printed, joined by spaces. */
   text: string;
+  /** The test ids of the elements printed. */
+  shown: string[];
   /** The page is wider than the paper (Chromium would shrink it, text and all, to fit). */
   overflow: number;
 }
@@ -130,11 +132,15 @@ const measure = (minPt: number) => `(() => {
       }
     }
   }
+  const shown = Array.from(document.querySelectorAll('[data-testid]'))
+    .filter((element) => element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }))
+    .map((element) => element.getAttribute('data-testid'));
   return {
     count,
     smallestPt,
     problems,
     text: texts.join(' '),
+    shown,
     overflow: document.documentElement.scrollWidth - window.innerWidth,
   };
 })()`;
@@ -173,6 +179,19 @@ async function printed(page: Page, paper: Paper, minPt: number, name: string): P
   }
 }
 
+/**
+ * The text the page prints with the window as it is (the shell laid out for a desktop, its sidebar
+ * drawn: at a paper's width the app would draw the phone layout instead, whose sidebar is a closed sheet).
+ */
+async function printedText(page: Page): Promise<string> {
+  await page.emulateMedia({ media: 'print' });
+  try {
+    return (await page.evaluate<Printed>(measure(0))).text;
+  } finally {
+    await page.emulateMedia({ media: 'screen' });
+  }
+}
+
 /** Replaces the browser's print dialog with a count of the times it was asked for. */
 async function stubPrint(page: Page): Promise<void> {
   await page.evaluate('window.__printed = 0; window.print = () => { window.__printed += 1; }');
@@ -201,7 +220,6 @@ interface Texts {
   salesReport: string;
   chartTitle: string;
   chartColumn: string;
-  sidebar: string;
   reprint: string;
   paper: string;
   a4: string;
@@ -221,7 +239,6 @@ const english: Texts = {
   salesReport: 'Sales Report',
   chartTitle: 'Sales by pharmacy',
   chartColumn: 'Pharmacy',
-  sidebar: 'Main navigation',
   reprint: 'Reprint receipt',
   paper: 'Paper',
   a4: 'A4',
@@ -241,7 +258,6 @@ const arabic: Texts = {
   salesReport: 'تقرير المبيعات',
   chartTitle: 'المبيعات حسب الصيدلية',
   chartColumn: 'الصيدلية',
-  sidebar: 'التنقل الرئيسي',
   reprint: 'إعادة طباعة الإيصال',
   paper: 'الورق',
   a4: 'A4 ورق',
@@ -284,17 +300,22 @@ async function reportsPage(page: Page, t: Texts): Promise<void> {
   const chart = page.getByRole('region', { name: t.chartTitle });
   await visible(chart.locator('.recharts-surface'));
 
-  // The browser's own Print command (Ctrl+P): the report, not a blank page, without the shell around it.
+  // The browser's own Print command (Ctrl+P): the report, not a blank page, without the shell around it
+  // (the sidebar's links) or the controls (the page's buttons).
+  const onDesktop = await printedText(page);
+  expect(onDesktop).toContain(t.reports);
+  expect(onDesktop).not.toContain(t.audit);
+  expect(onDesktop).not.toContain(t.printReport);
   const result = await printed(page, A4_12, 9, name('ctrl-p'));
   expectReadable(result, 9);
   expect(result.text).toContain(t.reports);
   // The filters as words: the report, the pharmacy and the period.
+  expect(result.shown).toContain('report-print-facts');
   expect(result.text).toContain(t.salesReport);
   expect(result.text).toContain(t.allPharmacies);
-  // The chart's figures as a table under it.
+  // Each of the three charts with its figures as a table under it.
+  expect(result.shown.filter((id) => id === 'chart-print-table')).toHaveLength(3);
   expect(result.text).toContain(`${t.chartColumn} `);
-  // Not the sidebar's links, the controls or the chart's toggle.
-  expect(result.text).not.toContain(t.audit);
   expect(result.text).not.toContain(t.printReport);
 
   // The page's own Print button opens the browser's dialog.
@@ -317,7 +338,11 @@ async function receipts(page: Page, t: Texts): Promise<void> {
   const roll = await printed(page, ROLL_80MM, 8, name('80mm'));
   expectReadable(roll, 8);
   expect(roll.text).toContain(t.total);
-  expect(roll.text).not.toContain(t.sidebar);
+  // Only the receipt: not the page or the dialog behind it.
+  const onDesktop = await printedText(page);
+  expect(onDesktop).toContain(t.total);
+  expect(onDesktop).not.toContain(t.audit);
+  expect(onDesktop).not.toContain(t.reprint);
   await page.emulateMedia({ media: 'print' });
   const sizes = await page.evaluate<{ line: number; total: number }>(`(() => ({
     line: parseFloat(getComputedStyle(document.querySelector('.print-region .receipt-line span')).fontSize),

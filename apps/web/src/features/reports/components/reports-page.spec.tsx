@@ -613,4 +613,72 @@ describe('Reports', () => {
       });
     });
   });
+
+  describe('printing (issue 30: readable on paper)', () => {
+    it("'Print report' opens the browser's print dialog once the report has loaded", async () => {
+      const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
+      renderPage();
+      const button = screen.getByRole('button', { name: 'Print report' });
+      expect(button).toHaveProperty('disabled', true);
+      await screen.findByText('#0000A5E1');
+      await waitFor(() => expect(button).toHaveProperty('disabled', false));
+      fireEvent.click(button);
+      expect(print).toHaveBeenCalledTimes(1);
+    });
+
+    it('writes out on paper what the filters are set to: the report, the pharmacy and the period', async () => {
+      renderPage();
+      await screen.findByText('#0000A5E1');
+      const facts = screen.getByTestId('report-print-facts');
+      // Only paper shows it (styles.css: .print-only); the menus above say the same on screen.
+      expect(facts.className).toContain('print-only');
+      const read = [...facts.querySelectorAll('div')].map((fact) => [
+        fact.querySelector('dt')?.textContent,
+        fact.querySelector('dd')?.textContent,
+      ]);
+      expect(read).toEqual([
+        ['Report type', 'Sales Report'],
+        ['Pharmacy', 'All Locations'],
+        ['Period', screen.getByTestId('report-period').textContent],
+      ]);
+      expect(read[2]![1]).toMatch(/^From .+ to .+$/);
+    });
+
+    it('names the pharmacy chosen, and says the stock reports are of stock now, in Arabic', async () => {
+      renderPage({
+        language: 'ar',
+        selection: { type: 'inventory', pharmacyId: downtown.id },
+        routes: {
+          'GET /api/inventory?*': paged([aBatch()]),
+          [`GET /api/reports/stock-summary?pharmacyId=${downtown.id}`]: () => fakeResponse(200, aStockSummary()),
+        },
+      });
+      const facts = await screen.findByTestId('report-print-facts');
+      // The pharmacy's name once the pharmacies are read.
+      await waitFor(() =>
+        expect([...facts.querySelectorAll('dd')].map((value) => value.textContent)).toEqual([
+          'تقرير المخزون',
+          'صيدلية وسط البلد',
+          'المخزون كما هو الآن: لا تنطبق الفترة الزمنية على هذا التقرير.',
+        ]),
+      );
+      expect(screen.getByRole('button', { name: 'طباعة التقرير' })).toBeTruthy();
+    });
+
+    it("prints each chart's table under it, a copy hidden from screen readers, gone while the table is on screen", async () => {
+      renderPage();
+      const region = within(await screen.findByRole('region', { name: 'Sales by pharmacy' }));
+      const copy = () => region.queryByTestId('chart-print-table');
+      await waitFor(() => expect(copy()).not.toBeNull());
+      expect(copy()!.className).toContain('print-only');
+      expect(copy()!.getAttribute('aria-hidden')).toBe('true');
+      expect(within(copy()!).getAllByRole('row', { hidden: true })).toHaveLength(3);
+      expect(copy()!.textContent).toContain('Downtown Pharmacy');
+      // Hidden from assistive technology: the only table a screen reader finds is the one the button shows.
+      expect(region.queryByRole('table')).toBeNull();
+      fireEvent.click(region.getByRole('button', { name: 'Show as table' }));
+      expect(region.getAllByRole('table')).toHaveLength(1);
+      expect(copy()).toBeNull();
+    });
+  });
 });
