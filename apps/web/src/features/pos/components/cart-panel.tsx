@@ -8,7 +8,7 @@ import { useMoneyFormatter } from '../../../lib/money';
 import { salesUnitLabels } from '../../../lib/sales-units';
 import { formatCents } from '@pharmacy/money';
 import { cartTotal, lineTotalCents, typedQuantity, type CartAction, type CartLine } from '../utils/cart';
-import { Shortcut } from './shortcut';
+import { Shortcut, ShortcutDescription } from './shortcut';
 
 export interface CartPanelProps {
   lines: readonly CartLine[];
@@ -35,10 +35,13 @@ export function CartPanel({ lines, dispatch, onCheckout, disabled = false }: Car
             color="red"
             onClick={() => dispatch({ type: 'clear' })}
             disabled={disabled || lines.length === 0}
+            aria-keyshortcuts="F7"
+            aria-describedby="pos-cart-clear-shortcut"
           >
             <FormattedMessage id="pos.cart.clearAll" />
             <Shortcut keys="F7" />
           </Button>
+          <ShortcutDescription id="pos-cart-clear-shortcut" keys="F7" />
         </Flex>
         {lines.length === 0 ? (
           <Text as="p" color="gray" size="2">
@@ -136,10 +139,13 @@ export function CartPanel({ lines, dispatch, onCheckout, disabled = false }: Car
           style={{ width: '100%' }}
           onClick={onCheckout}
           disabled={disabled || lines.length === 0}
+          aria-keyshortcuts="F9"
+          aria-describedby="pos-cart-checkout-shortcut"
         >
           <FormattedMessage id="pos.cart.checkout" />
           <Shortcut keys="F9" />
         </Button>
+        <ShortcutDescription id="pos-cart-checkout-shortcut" keys="F9" />
       </section>
     </Card>
   );

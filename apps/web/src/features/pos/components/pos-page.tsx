@@ -23,7 +23,7 @@ import { OfflineTillStatus } from './offline-till-status';
 import { ProductSearch } from './product-search';
 import { RecentSales } from './recent-sales';
 import { SaleDialog } from './sale-dialog';
-import { Shortcut } from './shortcut';
+import { Shortcut, ShortcutDescription } from './shortcut';
 
 // The camera decoder (WebAssembly) is large: loaded only when the camera is switched on.
 const CameraScanner = lazy(() =>
@@ -307,10 +307,11 @@ export function PosPage({ openSaleId, onSaleOpened }: { openSaleId?: string; onS
             </Text>
           )}
         </Box>
-        <Text size="1" color="gray" aria-label={intl.formatMessage({ id: 'pos.shortcuts.title' })}>
-          <Shortcut keys="F2" /> <FormattedMessage id="pos.shortcuts.scan" /> · <Shortcut keys="F9" />{' '}
-          <FormattedMessage id="pos.shortcuts.checkout" /> · <Shortcut keys="F7" />{' '}
-          <FormattedMessage id="pos.shortcuts.clear" />
+        {/* Read as it shows, keys and all (a name on this text would have replaced it, keys and all). */}
+        <Text as="p" size="1" color="gray">
+          <Shortcut keys="F2" announced /> <FormattedMessage id="pos.shortcuts.scan" /> ·{' '}
+          <Shortcut keys="F9" announced /> <FormattedMessage id="pos.shortcuts.checkout" /> ·{' '}
+          <Shortcut keys="F7" announced /> <FormattedMessage id="pos.shortcuts.clear" />
         </Text>
       </Flex>
       <Box mb="4">
@@ -354,12 +355,15 @@ export function PosPage({ openSaleId, onSaleOpened }: { openSaleId?: string; onS
                       value={scanText}
                       onChange={(event) => setScanText(event.target.value)}
                       placeholder={intl.formatMessage({ id: 'pos.scan.placeholder' })}
+                      aria-keyshortcuts="F2"
+                      aria-describedby={`${scanId}-shortcut`}
                       // Never disabled: a scanner may type the next code while the last one is looked up.
                     >
                       <TextField.Slot>
                         <ScanIcon />
                       </TextField.Slot>
                     </TextField.Root>
+                    <ShortcutDescription id={`${scanId}-shortcut`} keys="F2" />
                   </Box>
                   <Button type="submit" size="3" loading={scanning}>
                     <PlusIcon />
