@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompiledMessages } from './precompiled-messages';
 import { serviceWorker } from './pwa/vite-plugin';
-import { lightSrgbColorsOnly } from './radix-appearance';
+import { srgbColorsOnly } from './radix-appearance';
 import { dropUnusedRadixBreakpoints } from './radix-breakpoints';
 import { dropUnusedRadixComponents } from './radix-components';
 
@@ -39,7 +39,7 @@ export default defineConfig({
     postcss: {
       plugins: [
         dropUnusedRadixBreakpoints(),
-        lightSrgbColorsOnly(),
+        srgbColorsOnly(),
         dropUnusedRadixComponents(here('./src'), radixThemesDir),
       ],
     },

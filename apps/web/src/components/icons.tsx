@@ -434,3 +434,9 @@ export const ClipboardAlertIcon = (props: IconProps) => (
     <path d="M12 11v3M12 17.5v.01" />
   </Icon>
 );
+
+export const MoonIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />
+  </Icon>
+);

@@ -10,6 +10,7 @@ export const firstLoadAreas: ReadonlySet<string> = new Set([
   'accessDenied',
   'api',
   'app',
+  'appearance',
   'common',
   'dashboard',
   'datePicker',

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ComponentType, SVGProps } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { BoxesIcon, CartIcon, ClockIcon, PharmacyIcon, SparklesIcon } from '../../../components/icons';
+import { AppearanceToggle } from '../../../components/appearance-toggle';
 import { LanguageToggle } from '../../../components/language-toggle';
 import type { MessageId } from '../../../i18n/messages';
 
@@ -25,7 +26,8 @@ export function WelcomePage() {
   const intl = useIntl();
   return (
     <Flex direction="column" minHeight="100vh" className="auth-layout">
-      <Flex justify="end" p="4">
+      <Flex justify="end" gap="2" p="4">
+        <AppearanceToggle />
         <LanguageToggle />
       </Flex>
       <Flex direction="column" align="center" gap="6" px="4" pt="6" pb="9" flexGrow="1">

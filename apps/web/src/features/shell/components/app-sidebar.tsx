@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { LogoutIcon, PharmacyIcon, SettingsIcon, UserIcon } from '../../../components/icons';
+import { AppearanceToggle } from '../../../components/appearance-toggle';
 import { LanguageToggle } from '../../../components/language-toggle';
 import type { MessageId } from '../../../i18n/messages';
 import { useLanguage } from '../../../i18n/use-language';
@@ -137,7 +138,10 @@ export function AppSidebar({ user, collapsed, onNavigate }: AppSidebarProps) {
             <span className="sidebar-label">{settingsLabel}</span>
           </Link>,
         )}
-        <LanguageToggle compact={collapsed} />
+        <div className="sidebar-preferences">
+          <LanguageToggle compact={collapsed} />
+          <AppearanceToggle beside />
+        </div>
         {collapsed ? (
           withTooltip(
             logoutLabel,
