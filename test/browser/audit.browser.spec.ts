@@ -33,7 +33,7 @@ import {
 // the Verification tab shows the administrator's last run, with no Verify now for the auditor; an
 // auditor's write through the API is refused. In English, then in Arabic. Last, a corrupted read
 // model: the administrator's verification finds it and the dashboard shows the alert.
-// Needs `npm run build:web` first (or a build elsewhere named by WEB_DIST_DIR).
+// Needs `npm run build:web` first (or a build elsewhere named by WEB_DIST_DIR, which the harness passes on).
 // Screenshots: test/browser/output/audit-*.png.
 
 const TEST_TIMEOUT_MS = 240_000;
@@ -382,9 +382,7 @@ async function walk(page: Page, t: Texts, h: History): Promise<void> {
 }
 
 beforeAll(async () => {
-  // WEB_DIST_DIR: a web build made elsewhere than apps/web/dist (the server's own option).
-  const webDist = process.env.WEB_DIST_DIR;
-  app = await startTestApp({ seed: true, ...(webDist ? { env: { WEB_DIST_DIR: webDist } } : {}) });
+  app = await startTestApp({ seed: true });
   admin = await app.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
   browser = await launchBrowser();
 }, 120_000);

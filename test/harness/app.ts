@@ -64,6 +64,9 @@ export async function startTestApp(
     SIGNIN_LIMIT_PER_USERNAME: '100000',
     // The jobs have their own tests (apps/worker); servers under test do not schedule them.
     BACKGROUND_JOBS: 'false',
+    // A web build made elsewhere than apps/web/dist (the server's own option), so that a browser
+    // spec can run while another build of this checkout is being written.
+    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     ...options.env,
   });
   const server = await startServer(config, database.url, options.logger ?? createLogger(config.LOG_LEVEL), {
