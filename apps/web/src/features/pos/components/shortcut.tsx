@@ -21,7 +21,7 @@ export function Shortcut({ keys, announced = false }: { keys: string; announced?
 export function ShortcutDescription({ id, keys }: { id: string; keys: string }) {
   return (
     <span id={id} hidden>
-      <FormattedMessage id="pos.shortcuts.key" values={{ keys }} />
+      <FormattedMessage id="pos.shortcuts.key" values={{ value: keys }} />
     </span>
   );
 }
