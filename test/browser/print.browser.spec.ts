@@ -18,7 +18,8 @@ import {
 // What comes out of the printer (issue 30: "receipts and printed reports readable at the sizes they print"),
 // in a real Chromium against the real server, in English and in Arabic: a sale's receipt on the 80 mm roll
 // and on A4, the audit trail's period report, and the Reports page (its own Print button, and the browser's
-// Print command: the page's report, not a blank page). With print media emulated and the window as wide as
+// Print command: the page's report, not a blank page), and any other page (the products list, printed
+// without the shell around it). With print media emulated and the window as wide as
 // the paper's printable width (so nothing is shrunk to fit), every piece of text printed is measured: its
 // size in points, its colour's contrast on white paper, and whether a box cuts its glyphs off. Each is also
 // printed to PDF (test/browser/output/print-*.pdf) and pictured (print-*.png).
@@ -229,6 +230,7 @@ interface Texts {
   showReport: string;
   print: string;
   printedBy: string;
+  products: string;
 }
 
 const english: Texts = {
@@ -248,6 +250,7 @@ const english: Texts = {
   showReport: 'Show report',
   print: 'Print',
   printedBy: 'Printed by',
+  products: 'Product Management',
 };
 
 const arabic: Texts = {
@@ -267,6 +270,7 @@ const arabic: Texts = {
   showReport: 'عرض التقرير',
   print: 'طباعة',
   printedBy: 'طبع بواسطة',
+  products: 'إدارة المنتجات',
 };
 
 /** A sale at Downtown of two products in stock there, one pack and three. */
@@ -378,6 +382,16 @@ async function auditReport(page: Page, t: Texts): Promise<void> {
   expect(result.text).toContain(t.printedBy);
 }
 
+/** Any other page: the browser's Print command prints its content (the products list), not a blank page. */
+async function anotherPage(page: Page, t: Texts): Promise<void> {
+  await page.goto(`${app.baseUrl}/products`);
+  await visible(page.getByRole('heading', { level: 1, name: t.products }));
+  await visible(page.getByRole('table').getByRole('row').nth(1));
+  const text = await printedText(page);
+  expect(text).toContain(t.products);
+  expect(text).not.toContain(t.audit);
+}
+
 beforeAll(async () => {
   app = await startTestApp({ seed: true, seedCatalogue: true });
   admin = await app.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
@@ -393,7 +407,7 @@ afterAll(async () => {
 describe('What is printed, at the size it prints', () => {
   for (const t of [english, arabic]) {
     it(
-      `the Reports page, a receipt on 80 mm and on A4, and the audit period report (${t.language})`,
+      `the Reports page, a receipt on 80 mm and on A4, the audit period report and another page (${t.language})`,
       async () => {
         const { context, page, errors } = await openSession(browser);
         try {
@@ -405,6 +419,7 @@ describe('What is printed, at the size it prints', () => {
           await reportsPage(page, t);
           await receipts(page, t);
           await auditReport(page, t);
+          await anotherPage(page, t);
           expect(unexpectedErrors(errors)).toEqual([]);
         } finally {
           await context.close();
