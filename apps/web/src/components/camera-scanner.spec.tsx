@@ -61,12 +61,17 @@ describe('CameraScanner', () => {
     expect(within(alert).getByText('خطأ في الكاميرا')).toBeTruthy();
     expect(within(alert).getByText(/تعذّر تشغيل الكاميرا/)).toBeTruthy();
     expect(onError).toHaveBeenCalledWith('unavailable');
+    // Still a named region; its live status no longer says the camera is starting (the alert speaks).
+    const region = screen.getByRole('region', { name: 'ماسح الباركود بالكاميرا' });
+    expect(within(region).getByRole('status').textContent).toBe('');
   });
 
   it('shows that the camera is starting while it waits for permission', () => {
     withCamera(() => new Promise<MediaStream>(() => {}));
     renderScanner();
-    expect(screen.getByRole('status').textContent).toContain('Starting the camera...');
+    // In a region named for the scanner, in a live region that stays while the scanner is shown.
+    const region = screen.getByRole('region', { name: 'Camera barcode scanner' });
+    expect(within(region).getByRole('status').textContent).toBe('Starting the camera...');
     expect(screen.getByLabelText('Barcode camera')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { Box, Button, Callout, Card, Flex, Spinner, Text } from '@radix-ui/themes';
+import { Box, Button, Callout, Card, Flex, Spinner, Text, VisuallyHidden } from '@radix-ui/themes';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ReadResult, ReaderOptions } from 'zxing-wasm/reader';
@@ -176,59 +176,68 @@ export function CameraScanner({ onDetected, onError }: CameraScannerProps) {
     };
   }, [attempt]);
 
-  if (status === 'permission' || status === 'unavailable' || status === 'unsupported') {
-    return (
-      <Callout.Root color="red" role="alert">
-        <Callout.Icon>
-          <WarningIcon />
-        </Callout.Icon>
-        <Flex direction="column" gap="2" align="start">
-          <Text weight="bold" size="2">
-            <FormattedMessage id="products.photo.cameraError.title" />
-          </Text>
-          <Callout.Text>
-            {status === 'permission' && <FormattedMessage id="scanner.error.permission" />}
-            {status === 'unavailable' && <FormattedMessage id="scanner.error.unavailable" />}
-            {status === 'unsupported' && <FormattedMessage id="scanner.error.unsupported" />}
-          </Callout.Text>
-          {status !== 'unsupported' && (
-            <Button size="2" variant="soft" color="red" onClick={() => setAttempt((count) => count + 1)}>
-              <FormattedMessage id="common.retry" />
-            </Button>
-          )}
-        </Flex>
-      </Callout.Root>
-    );
-  }
-
+  const failed = status === 'permission' || status === 'unavailable' || status === 'unsupported';
   return (
-    <Card variant="surface" data-scanner-status={status}>
-      <Flex direction="column" gap="2">
-        <Box style={viewportStyle}>
-          <video
-            ref={video}
-            style={videoStyle}
-            autoPlay
-            muted
-            playsInline
-            aria-label={intl.formatMessage({ id: 'scanner.preview' })}
-          />
-          {status === 'scanning' ? (
-            <Box style={viewfinderStyle} aria-hidden="true" />
-          ) : (
-            <Flex style={overlayStyle} align="center" justify="center" gap="2" role="status">
-              <Spinner size="3" style={{ color: 'white' }} />
-              <Text size="2" style={{ color: 'white' }}>
-                <FormattedMessage id="scanner.starting" />
-              </Text>
-            </Flex>
-          )}
-        </Box>
-        <Text size="2" color="gray" align="center">
-          <FormattedMessage id="scanner.hint" />
-        </Text>
-      </Flex>
-    </Card>
+    // A region named for what it is, so a screen reader can find the scanner and knows what it is in.
+    <section aria-label={intl.formatMessage({ id: 'scanner.title' })}>
+      {/* One live region for the scanner's life: told when the camera is starting and when it is reading. A
+          problem is said by the alert below. */}
+      <VisuallyHidden role="status">
+        {status === 'starting' && <FormattedMessage id="scanner.starting" />}
+        {status === 'scanning' && <FormattedMessage id="scanner.ready" />}
+      </VisuallyHidden>
+      {failed ? (
+        <Callout.Root color="red" role="alert">
+          <Callout.Icon>
+            <WarningIcon />
+          </Callout.Icon>
+          <Flex direction="column" gap="2" align="start">
+            <Text weight="bold" size="2">
+              <FormattedMessage id="products.photo.cameraError.title" />
+            </Text>
+            <Callout.Text>
+              {status === 'permission' && <FormattedMessage id="scanner.error.permission" />}
+              {status === 'unavailable' && <FormattedMessage id="scanner.error.unavailable" />}
+              {status === 'unsupported' && <FormattedMessage id="scanner.error.unsupported" />}
+            </Callout.Text>
+            {status !== 'unsupported' && (
+              <Button size="2" variant="soft" color="red" onClick={() => setAttempt((count) => count + 1)}>
+                <FormattedMessage id="common.retry" />
+              </Button>
+            )}
+          </Flex>
+        </Callout.Root>
+      ) : (
+        <Card variant="surface" data-scanner-status={status}>
+          <Flex direction="column" gap="2">
+            <Box style={viewportStyle}>
+              <video
+                ref={video}
+                style={videoStyle}
+                autoPlay
+                muted
+                playsInline
+                aria-label={intl.formatMessage({ id: 'scanner.preview' })}
+              />
+              {status === 'scanning' ? (
+                <Box style={viewfinderStyle} aria-hidden="true" />
+              ) : (
+                // Shown over the picture; read out by the live region above.
+                <Flex style={overlayStyle} align="center" justify="center" gap="2" aria-hidden="true">
+                  <Spinner size="3" style={{ color: 'white' }} />
+                  <Text size="2" style={{ color: 'white' }}>
+                    <FormattedMessage id="scanner.starting" />
+                  </Text>
+                </Flex>
+              )}
+            </Box>
+            <Text size="2" color="gray" align="center">
+              <FormattedMessage id="scanner.hint" />
+            </Text>
+          </Flex>
+        </Card>
+      )}
+    </section>
   );
 }
 
