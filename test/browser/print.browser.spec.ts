@@ -99,7 +99,10 @@ const measure = (minPt: number) => `(() => {
     if (!element.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
-    const rects = Array.from(range.getClientRects()).filter((rect) => rect.width > 0 && rect.height > 0);
+    // Off the page (above or before it: recharts measures its labels in a span at -20000 px) never prints.
+    const rects = Array.from(range.getClientRects()).filter(
+      (rect) => rect.width > 0 && rect.height > 0 && rect.bottom + scrollY > 0 && rect.right + scrollX > 0,
+    );
     if (rects.length === 0 || hiddenByClip(element)) continue;
     count += 1;
     texts.push(words);
@@ -231,6 +234,7 @@ interface Texts {
   print: string;
   printedBy: string;
   products: string;
+  darkTheme: string;
 }
 
 const english: Texts = {
@@ -251,6 +255,7 @@ const english: Texts = {
   print: 'Print',
   printedBy: 'Printed by',
   products: 'Product Management',
+  darkTheme: 'Dark theme',
 };
 
 const arabic: Texts = {
@@ -271,6 +276,7 @@ const arabic: Texts = {
   print: 'طباعة',
   printedBy: 'طبع بواسطة',
   products: 'إدارة المنتجات',
+  darkTheme: 'الوضع الداكن',
 };
 
 /** A sale at Downtown of two products in stock there, one pack and three. */
@@ -297,8 +303,8 @@ async function aSale(): Promise<string> {
   return sale.id;
 }
 
-async function reportsPage(page: Page, t: Texts): Promise<void> {
-  const name = (step: string) => `print-reports-${step}-${t.language}`;
+async function reportsPage(page: Page, t: Texts, appearance = ''): Promise<void> {
+  const name = (step: string) => `print-reports-${step}-${t.language}${appearance}`;
   await page.goto(`${app.baseUrl}/reports`);
   await visible(page.getByRole('heading', { level: 1, name: t.reports }));
   const chart = page.getByRole('region', { name: t.chartTitle });
@@ -328,8 +334,8 @@ async function reportsPage(page: Page, t: Texts): Promise<void> {
   await printedOnce(page);
 }
 
-async function receipts(page: Page, t: Texts): Promise<void> {
-  const name = (paper: string) => `print-receipt-${paper}-${t.language}`;
+async function receipts(page: Page, t: Texts, appearance = ''): Promise<void> {
+  const name = (paper: string) => `print-receipt-${paper}-${t.language}${appearance}`;
   await page.goto(`${app.baseUrl}/pos?sale=${saleId}`);
   const dialog = await visible(page.getByRole('dialog'));
   await visible(dialog.getByRole('article'));
@@ -420,6 +426,11 @@ describe('What is printed, at the size it prints', () => {
           await receipts(page, t);
           await auditReport(page, t);
           await anotherPage(page, t);
+          // In the dark theme too: paper is white, and the text on it black.
+          await page.getByRole('button', { name: t.darkTheme, exact: true }).click();
+          await page.locator('html[data-appearance="dark"]').waitFor({ state: 'attached' });
+          await reportsPage(page, t, '-dark');
+          await receipts(page, t, '-dark');
           expect(unexpectedErrors(errors)).toEqual([]);
         } finally {
           await context.close();
