@@ -178,7 +178,7 @@ async function printed(page: Page, paper: Paper, minPt: number, name: string): P
     await page.pdf({ path: join(OUTPUT_DIR, `${name}.pdf`), ...paper.pdf, preferCSSPageSize: true });
     return result;
   } finally {
-    await page.emulateMedia({ media: 'screen' });
+    await page.emulateMedia({ media: null });
     await page.setViewportSize(screen);
   }
 }
@@ -192,7 +192,7 @@ async function printedText(page: Page): Promise<string> {
   try {
     return (await page.evaluate<Printed>(measure(0))).text;
   } finally {
-    await page.emulateMedia({ media: 'screen' });
+    await page.emulateMedia({ media: null });
   }
 }
 
@@ -316,6 +316,8 @@ async function reportsPage(page: Page, t: Texts, appearance = ''): Promise<void>
   expect(onDesktop).toContain(t.reports);
   expect(onDesktop).not.toContain(t.audit);
   expect(onDesktop).not.toContain(t.printReport);
+  // As Chrome prints it from this window: the page laid out on A4, the charts as drawn for the window.
+  await page.pdf({ path: join(OUTPUT_DIR, `${name('from-desktop')}.pdf`), preferCSSPageSize: true });
   const result = await printed(page, A4_12, 9, name('ctrl-p'));
   expectReadable(result, 9);
   expect(result.text).toContain(t.reports);
@@ -358,7 +360,7 @@ async function receipts(page: Page, t: Texts, appearance = ''): Promise<void> {
     line: parseFloat(getComputedStyle(document.querySelector('.print-region .receipt-line span')).fontSize),
     total: parseFloat(getComputedStyle(document.querySelector('.print-region .receipt-totals div:first-child dd')).fontSize),
   }))()`);
-  await page.emulateMedia({ media: 'screen' });
+  await page.emulateMedia({ media: null });
   expect(sizes.total).toBeGreaterThan(sizes.line);
 
   // A4: nothing under 10 pt.
