@@ -1,10 +1,5 @@
 import { createContext, use, useCallback, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import {
-  applyAppearanceToDocument,
-  readStoredAppearance,
-  storeAppearance,
-  type Appearance,
-} from './appearance';
+import { applyAppearanceToDocument, readStoredAppearance, storeAppearance, type Appearance } from './appearance';
 
 export interface AppearanceContextValue {
   appearance: Appearance;
