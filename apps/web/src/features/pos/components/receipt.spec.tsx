@@ -1,14 +1,16 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import type { SaleDetail } from '@pharmacy/contracts';
-import { screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { PRODUCT_ID } from '../../../test/catalogue';
 import { renderSignedIn } from '../../../test/signed-in';
 import { downtown } from '../../../test/users';
-import { Receipt } from './receipt';
+import { Receipt, usePrintReceipt, type Paper } from './receipt';
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;
+  jest.restoreAllMocks();
+  jest.useRealTimers();
 });
 
 const line = (overrides: Partial<SaleDetail['lines'][number]>): SaleDetail['lines'][number] => ({
@@ -102,5 +104,41 @@ describe('the receipt', () => {
     renderSignedIn(<Receipt sale={{ ...sale, lines: [sale.lines[1]!], totalAmount: '3.50' }} />, { routes: {} });
     expect(screen.queryByTestId('receipt-discount')).toBeNull();
     expect(screen.queryByTestId('receipt-discounts')).toBeNull();
+  });
+});
+
+/** A button per paper that prints the sale's receipt, and the print region. */
+function Printer({ sold }: { sold: SaleDetail }) {
+  const printer = usePrintReceipt();
+  return (
+    <>
+      {(['80mm', 'a4'] as Paper[]).map((paper) => (
+        <button key={paper} type="button" onClick={() => printer.print(sold, paper)}>
+          {paper}
+        </button>
+      ))}
+      {printer.portal}
+    </>
+  );
+}
+
+describe('printing a receipt', () => {
+  it("renders it for its paper, opens the print dialog, and leaves once it closes (the page's own Print command prints the page again)", () => {
+    jest.useFakeTimers();
+    const print = jest.spyOn(window, 'print').mockImplementation(() => undefined);
+    renderSignedIn(<Printer sold={sale} />, { routes: {} });
+    fireEvent.click(screen.getByRole('button', { name: '80mm' }));
+    const region = document.querySelector('body > .print-region');
+    expect(region?.className).toBe('print-region print-80mm');
+    expect(region?.textContent).toContain('$18.50');
+    act(() => jest.advanceTimersByTime(100));
+    expect(print).toHaveBeenCalledTimes(1);
+    act(() => {
+      window.dispatchEvent(new Event('afterprint'));
+    });
+    expect(document.querySelector('.print-region')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'a4' }));
+    expect(document.querySelector('body > .print-region')?.className).toBe('print-region print-a4');
   });
 });

@@ -191,9 +191,15 @@ export function usePrintReceipt(): {
 
   useEffect(() => {
     if (!job) return;
-    // Let the receipt render, then print; the region stays until the next job (printing is synchronous in most browsers).
+    // Let the receipt render, then print. Once the print dialog has closed the region goes, so the
+    // browser's own Print command prints the page again, not this receipt (styles.css: printing).
     const timer = window.setTimeout(() => window.print(), 50);
-    return () => window.clearTimeout(timer);
+    const printed = () => setJob(null);
+    window.addEventListener('afterprint', printed);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('afterprint', printed);
+    };
   }, [job]);
 
   const portal = job
