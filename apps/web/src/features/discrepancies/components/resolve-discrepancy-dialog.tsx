@@ -13,6 +13,7 @@ import { translateValidationMessage } from '../../../lib/validation-message';
 import { useResolveDiscrepancy } from '../api/discrepancies';
 import { resolveErrorMessage } from '../utils/discrepancy-errors';
 import { discrepancyKindLabels, discrepancySaleNumber } from '../utils/discrepancies';
+import { useFocusReturn } from '../../../lib/focus-return';
 
 /** The limit of `resolveDiscrepancySchema`, told to the browser too. */
 const NOTE_MAX_LENGTH = 1000;
@@ -54,6 +55,7 @@ function ResolveForm({
   pharmacyName: string;
   onDone(): void;
 }) {
+  const focusReturn = useFocusReturn();
   const intl = useIntl();
   const { toast } = useToast();
   const resolve = useResolveDiscrepancy();
@@ -102,6 +104,7 @@ function ResolveForm({
 
   return (
     <Dialog.Content
+      {...focusReturn}
       maxWidth="520px"
       onEscapeKeyDown={keepOpenWhilePending}
       onPointerDownOutside={keepOpenWhilePending}

@@ -15,6 +15,7 @@ import { translateValidationMessage } from '../../../lib/validation-message';
 import { useBatchDiscount } from '../api/expiry';
 import { useFailureToast } from '../hooks/use-failure-toast';
 import { discountPercentOf } from '../utils/expiry';
+import { useFocusReturn } from '../../../lib/focus-return';
 
 export interface DiscountDialogProps {
   /** The batch to discount; null: closed. */
@@ -35,6 +36,7 @@ export function DiscountDialog({ batch, onClose }: DiscountDialogProps) {
 }
 
 function DiscountForm({ batch, onDone }: { batch: ExpiringBatch; onDone(): void }) {
+  const focusReturn = useFocusReturn();
   const intl = useIntl();
   const { language } = useLanguage();
   const { toast } = useToast();
@@ -109,6 +111,7 @@ function DiscountForm({ batch, onDone }: { batch: ExpiringBatch; onDone(): void 
 
   return (
     <Dialog.Content
+      {...focusReturn}
       maxWidth="480px"
       onEscapeKeyDown={keepOpenWhilePending}
       onPointerDownOutside={keepOpenWhilePending}

@@ -13,6 +13,7 @@ import { useExpiryTransfer } from '../api/expiry';
 import { useFailureToast } from '../hooks/use-failure-toast';
 import { useFieldProblem } from '../hooks/use-field-problem';
 import { validateExpiryTransfer, type ExpiryTransferErrors } from '../utils/expiry-forms';
+import { useFocusReturn } from '../../../lib/focus-return';
 
 /** An active pharmacy, named in the reader's language. */
 export interface PharmacyOption {
@@ -58,6 +59,7 @@ function TransferForm({
   pharmacyName: string;
   onDone(): void;
 }) {
+  const focusReturn = useFocusReturn();
   const intl = useIntl();
   const { language } = useLanguage();
   const { toast } = useToast();
@@ -126,6 +128,7 @@ function TransferForm({
 
   return (
     <Dialog.Content
+      {...focusReturn}
       maxWidth="520px"
       onEscapeKeyDown={keepOpenWhilePending}
       onPointerDownOutside={keepOpenWhilePending}

@@ -14,6 +14,7 @@ import { useFailureToast } from '../hooks/use-failure-toast';
 import { useFieldProblem } from '../hooks/use-field-problem';
 import { expiryStatus } from '../utils/expiry';
 import { validateWriteOff, type WriteOffErrors, type WriteOffValues } from '../utils/expiry-forms';
+import { useFocusReturn } from '../../../lib/focus-return';
 
 type WriteOffReason = WriteOffInput['reason'];
 
@@ -42,6 +43,7 @@ export function WriteOffDialog({ batch, pharmacyName, onClose }: WriteOffDialogP
 }
 
 function WriteOffForm({ batch, pharmacyName, onDone }: { batch: ExpiringBatch; pharmacyName: string; onDone(): void }) {
+  const focusReturn = useFocusReturn();
   const intl = useIntl();
   const { language } = useLanguage();
   const { toast } = useToast();
@@ -109,6 +111,7 @@ function WriteOffForm({ batch, pharmacyName, onDone }: { batch: ExpiringBatch; p
 
   return (
     <Dialog.Content
+      {...focusReturn}
       maxWidth="520px"
       onEscapeKeyDown={keepOpenWhilePending}
       onPointerDownOutside={keepOpenWhilePending}

@@ -31,6 +31,7 @@ import { adjustmentReasonLabels } from '../../../lib/adjustment-reasons';
 import { batchErrorMessage } from '../utils/batch-errors';
 import { ProductCombobox, type ProductChoice } from './product-combobox';
 import { ScanPackField } from './scan-pack-field';
+import { useFocusReturn } from '../../../lib/focus-return';
 
 export interface BatchFormDialogProps {
   open: boolean;
@@ -65,6 +66,7 @@ function valuesOf(batch: InventoryBatch): BatchInputValues {
 }
 
 function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onDone(): void }) {
+  const focusReturn = useFocusReturn();
   const intl = useIntl();
   const { language } = useLanguage();
   const { toast } = useToast();
@@ -208,6 +210,7 @@ function BatchFormContent({ batch, onDone }: { batch: InventoryBatch | null; onD
 
   return (
     <Dialog.Content
+      {...focusReturn}
       maxWidth="600px"
       onEscapeKeyDown={(event) => {
         // Escape in the product list closes the list, not the dialog.

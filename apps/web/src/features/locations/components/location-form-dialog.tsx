@@ -18,6 +18,7 @@ import { apiErrorDetailsOf, apiErrorOf, HttpError } from '../../../lib/api';
 import { translateValidationMessage } from '../../../lib/validation-message';
 import { useCreatePharmacy } from '../api/create-pharmacy';
 import { useUpdatePharmacy } from '../api/update-pharmacy';
+import { useFocusReturn } from '../../../lib/focus-return';
 
 export interface LocationFormDialogProps {
   open: boolean;
@@ -60,6 +61,7 @@ function valuesOf(location: Pharmacy | null): PharmacyInputValues {
 }
 
 function LocationFormContent({ location, onDone }: { location: Pharmacy | null; onDone(): void }) {
+  const focusReturn = useFocusReturn();
   const intl = useIntl();
   const { toast } = useToast();
   const isEdit = location !== null;
@@ -152,6 +154,7 @@ function LocationFormContent({ location, onDone }: { location: Pharmacy | null; 
 
   return (
     <Dialog.Content
+      {...focusReturn}
       maxWidth="560px"
       onEscapeKeyDown={keepOpenWhilePending}
       onPointerDownOutside={keepOpenWhilePending}

@@ -8,6 +8,7 @@ import { apiErrorOf } from '../../../lib/api';
 import { translateValidationMessage } from '../../../lib/validation-message';
 import { useSaveReference } from '../api/reference-lists';
 import type { ReferenceListConfig } from '../reference-list';
+import { useFocusReturn } from '../../../lib/focus-return';
 
 export interface ReferenceFormDialogProps<
   Item extends { id: string; name: string },
@@ -44,6 +45,7 @@ function ReferenceFormContent<Item extends { id: string; name: string }, Values 
   item: Item | null;
   onDone(): void;
 }) {
+  const focusReturn = useFocusReturn();
   const { messages } = config;
   const intl = useIntl();
   const { toast } = useToast();
@@ -97,6 +99,7 @@ function ReferenceFormContent<Item extends { id: string; name: string }, Values 
 
   return (
     <Dialog.Content
+      {...focusReturn}
       maxWidth="560px"
       onEscapeKeyDown={keepOpenWhilePending}
       onPointerDownOutside={keepOpenWhilePending}

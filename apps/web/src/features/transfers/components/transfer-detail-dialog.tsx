@@ -15,6 +15,7 @@ import { transferNumber } from '../utils/transfers';
 import { ReceiveTransferForm } from './receive-transfer-form';
 import { TransferStatusBadge } from './transfer-status-badge';
 import { usePermissions } from '../../../lib/authorization';
+import { useFocusReturn } from '../../../lib/focus-return';
 
 export interface TransferDetailDialogProps {
   /** The transfer to show; null: closed. */
@@ -45,6 +46,7 @@ export function TransferDetailDialog({ transferId, onClose }: TransferDetailDial
 }
 
 function TransferDetailContent({ transferId }: { transferId: string }) {
+  const focusReturn = useFocusReturn();
   const intl = useIntl();
   const transfer = useTransfer(transferId);
   const step = useTransferStep();
@@ -56,6 +58,7 @@ function TransferDetailContent({ transferId }: { transferId: string }) {
 
   return (
     <Dialog.Content
+      {...focusReturn}
       maxWidth="820px"
       onEscapeKeyDown={keepOpenWhilePending}
       onPointerDownOutside={keepOpenWhilePending}
