@@ -258,7 +258,7 @@ describe('catalogue and stock', () => {
         .expect(201);
     });
 
-    it('finds products by name, Arabic name, SKU, GTIN and a GS1 string from a 2D scanner', async () => {
+    it('finds products by name, Arabic name (however it is spelt), SKU, GTIN and a GS1 string from a 2D scanner', async () => {
       await admin
         .post('/api/products')
         .send(
@@ -277,6 +277,10 @@ describe('catalogue and stock', () => {
         );
       expect(await names('augmen')).toContain('FIND-1');
       expect(await names('أوغمنتين')).toContain('FIND-1');
+      // Spelt as a person types it: without the hamza, with a vowel mark, with a tatweel (issue 31).
+      expect(await names('اوغمنتين')).toContain('FIND-1');
+      expect(await names('أوغمِنتين')).toContain('FIND-1');
+      expect(await names('اوغـمنتين')).toContain('FIND-1');
       expect(await names('amoxi')).toContain('FIND-1');
       expect(await names('find-1')).toEqual(['FIND-1']);
       expect((await names('5000000000012'))[0]).toBe('FIND-1');

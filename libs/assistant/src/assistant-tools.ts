@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
+import { foldForSearch } from '@pharmacy/contracts';
 import { addDaysIso } from '@pharmacy/domain';
-import { containsPattern, expiringBatches, lowStockProducts, type ReadDb } from '@pharmacy/read-db';
+import { expiringBatches, lowStockProducts, searchTextPattern, type ReadDb } from '@pharmacy/read-db';
 
 /**
  * The assistant's only way to know anything: read-only lookups over the read
@@ -149,7 +150,7 @@ export class AssistantTools {
   async findProduct(_context: ToolContext, query: string): Promise<ProductMatch | null> {
     const needle = query.trim().toLowerCase();
     if (!needle) return null;
-    const pattern = containsPattern(needle);
+    const folded = foldForSearch(needle);
     // An exact SKU or barcode first, then the closest name or generic name.
     const best = await this.db
       .selectFrom('products')
@@ -157,13 +158,13 @@ export class AssistantTools {
       .where('isActive', '=', true)
       .where((eb) =>
         eb.or([
-          eb('searchText', 'ilike', pattern),
+          eb('searchText', 'like', searchTextPattern(needle)),
           eb(sql`lower(sku)`, '=', needle),
           eb(sql`lower(barcode)`, '=', needle),
         ]),
       )
       .orderBy(sql`(lower(sku) = ${needle} or lower(barcode) = ${needle})`, 'desc')
-      .orderBy(sql`similarity(search_text, ${needle})`, 'desc')
+      .orderBy(sql`similarity(search_text, ${folded})`, 'desc')
       .orderBy('name')
       .limit(1)
       .executeTakeFirst();

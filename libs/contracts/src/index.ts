@@ -11,3 +11,4 @@ export * from './counts';
 export * from './audit';
 export * from './reports';
 export * from './chat';
+export * from './search-text';

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { ReadDb } from './connection';
-import { containsPattern } from './like';
+import { containsPattern, searchTextPattern } from './like';
 
 /** A batch with stock that has expired or expires within a window: what the Expiry screen and the daily e-mail list. */
 export interface ExpiringBatchRow {
@@ -211,7 +211,7 @@ async function searchConditions(db: ReadDb, text: string): Promise<RawBuilder<Sq
   if (text === '') return [];
   const pattern = containsPattern(text);
   const [products, pharmacies] = await Promise.all([
-    db.selectFrom('products').select('id').where('searchText', 'like', pattern).execute(),
+    db.selectFrom('products').select('id').where('searchText', 'like', searchTextPattern(text)).execute(),
     db
       .selectFrom('pharmacies')
       .select('id')

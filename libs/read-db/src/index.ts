@@ -14,4 +14,4 @@ export {
   type ExpiringTotals,
 } from './expiring';
 export { lowStockPage, lowStockProducts, type LowStockOrder, type LowStockRow } from './low-stock';
-export { containsPattern } from './like';
+export { containsPattern, searchTextPattern } from './like';

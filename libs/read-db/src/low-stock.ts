@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { ReadDb } from './connection';
-import { containsPattern } from './like';
+import { searchTextPattern } from './like';
 
 /** An active product at or below its minimum stock level. */
 export interface LowStockRow {
@@ -86,7 +86,7 @@ export async function lowStockPage(
 ): Promise<{ rows: LowStockRow[]; total: number }> {
   let low = lowStockSelection(db, options.pharmacyIds).select(sql<string>`count(*) over ()`.as('total'));
   if (options.text !== '') {
-    low = low.where('p.searchText', 'like', containsPattern(options.text));
+    low = low.where('p.searchText', 'like', searchTextPattern(options.text));
   }
   const order = { stock: sql`coalesce(s.units, 0)`, name: sql`p.name`, sku: sql`lower(p.sku)` }[page.order.key];
   const rows = await low

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { foldForSearch } from '@pharmacy/contracts';
 import type { CategoryEvent, ProductDetails, ProductEvent, SupplierEvent } from '@pharmacy/domain';
 import type { ReadDatabase } from '@pharmacy/read-db';
 import type { Projection } from '../runner/projection';
@@ -25,10 +26,9 @@ const handles = [
 function searchText(
   p: Pick<ProductDetails, 'name' | 'nameAr' | 'genericName' | 'genericNameAr' | 'brand' | 'sku' | 'barcode'>,
 ): string {
-  return [p.name, p.nameAr, p.genericName, p.genericNameAr, p.brand, p.sku, p.barcode]
-    .filter(Boolean)
-    .join(' ')
-    .toLowerCase();
+  return foldForSearch(
+    [p.name, p.nameAr, p.genericName, p.genericNameAr, p.brand, p.sku, p.barcode].filter(Boolean).join(' '),
+  );
 }
 
 async function refreshSearchText(trx: Transaction<ReadDatabase>, productId: string): Promise<void> {
@@ -48,7 +48,7 @@ async function refreshSearchText(trx: Transaction<ReadDatabase>, productId: stri
 /** Categories, suppliers, products, and the price and commission histories (as facts, with who and when). */
 export const catalogueProjection: Projection = {
   name: 'catalogue',
-  version: 2,
+  version: 3,
   handles,
   schema: catalogueTables,
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type ExpressionBuilder, type Kysely, type NotNull } from 'kysely';
-import type { HistoryEntry, Product, ProductSort } from '@pharmacy/contracts';
-import { containsPattern, type ReadDatabase, type ReadDb } from '@pharmacy/read-db';
+import { foldForSearch, type HistoryEntry, type Product, type ProductSort } from '@pharmacy/contracts';
+import { searchTextPattern, type ReadDatabase, type ReadDb } from '@pharmacy/read-db';
 import { hasTrigrams, preferIndexes } from '../common/index-scans';
 import { READ_DB } from '../infrastructure/tokens';
 
@@ -96,7 +96,7 @@ export class ProductQueries {
    * `codes` are exact codes (a scanned GTIN in its stored forms) ranked first.
    */
   async search(text: string, codes: string[], scope: Scope, limit = 50): Promise<Product[]> {
-    const needle = text.toLowerCase();
+    const needle = foldForSearch(text);
     const exact = exactCodes(text, codes);
     const rows = await preferIndexes(this.db, hasTrigrams(text), (db) =>
       this.fewRows(scope, db)
@@ -241,8 +241,8 @@ function exactCodes(text: string, codes: string[]): string[] {
 function matching(eb: ExpressionBuilder<ReadDatabase, 'products'>, text: string, codes: string[]) {
   const exact = exactCodes(text, codes);
   return eb.or([
-    // search_text is stored lower-cased: LIKE finds the same rows as ILIKE, at a fraction of the cost per row.
-    eb('products.searchText', 'like', containsPattern(text)),
+    // search_text is stored folded (lower-cased among the rest): LIKE finds what ILIKE would, at a fraction of the cost per row.
+    eb('products.searchText', 'like', searchTextPattern(text)),
     eb(sql`lower(products.sku)`, 'in', exact),
     eb(sql`lower(products.barcode)`, 'in', exact),
   ]);

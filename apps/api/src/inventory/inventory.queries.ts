@@ -12,7 +12,7 @@ import {
   type StockOverviewRow,
   type StockOverviewSort,
 } from '@pharmacy/contracts';
-import { containsPattern, type InventoryBatchesTable, type ReadDb } from '@pharmacy/read-db';
+import { containsPattern, searchTextPattern, type InventoryBatchesTable, type ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
 import { inScope, type Scope } from '../catalogue/product.queries';
 import { hasTrigrams, preferIndexes } from '../common/index-scans';
@@ -168,14 +168,15 @@ export class InventoryQueries {
     const conditions: RawBuilder<SqlBool>[] = [];
     if (filter.text !== '') {
       const pattern = containsPattern(filter.text);
+      const folded = searchTextPattern(filter.text);
       const [products, pharmacies] = await Promise.all([
         // Through the trigram index of the search text (the planner would read all 20,000 products).
         preferIndexes(this.db, hasTrigrams(filter.text), (db) =>
           db
             .selectFrom('products')
             .select('id')
-            .where('searchText', 'like', pattern)
-            .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('nameAr', 'ilike', pattern)]))
+            .where('searchText', 'like', folded)
+            .where(sql<SqlBool>`(fold_for_search(name) like ${folded} or fold_for_search(name_ar) like ${folded})`)
             .execute(),
         ),
         filter.matchLocation
@@ -217,7 +218,7 @@ export class InventoryQueries {
     }[key];
     const inScopeSql =
       scope === 'all' ? sql<boolean>`true` : sql<boolean>`b.pharmacy_id in (${sql.join(inScope(scope))})`;
-    const pattern = containsPattern(options.text);
+    const pattern = searchTextPattern(options.text);
     let rows = this.db
       .selectFrom('products as p')
       .leftJoinLateral(
@@ -341,7 +342,7 @@ export class InventoryQueries {
       .groupBy(['p.id', 'p.name', 'p.nameAr', 'p.sku'])
       .orderBy('p.name')
       .limit(100);
-    if (q) query = query.where('p.searchText', 'ilike', containsPattern(q));
+    if (q) query = query.where('p.searchText', 'like', searchTextPattern(q));
     if (productId) query = query.where('p.id', '=', productId);
     const rows = await query.execute();
     return rows.map((r) => ({ ...r, availableQty: Number(r.availableQty) }));

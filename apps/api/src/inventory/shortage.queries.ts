@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type RawBuilder } from 'kysely';
 import type { ShortageItem, ShortageSort, ShortageSummaryCounts } from '@pharmacy/contracts';
-import { containsPattern, type ReadDb } from '@pharmacy/read-db';
+import { containsPattern, searchTextPattern, type ReadDb } from '@pharmacy/read-db';
 import { READ_DB } from '../infrastructure/tokens';
 import { inScope, type Scope } from '../catalogue/product.queries';
 
@@ -301,7 +301,7 @@ function keptMatching(filter: ShortageFilter): RawBuilder<unknown> {
   const matching =
     filter.text === ''
       ? sql`true`
-      : sql`(p.search_text LIKE ${pattern} OR ph.name ILIKE ${pattern} OR ph.name_ar ILIKE ${pattern})`;
+      : sql`(p.search_text LIKE ${searchTextPattern(filter.text)} OR ph.name ILIKE ${pattern} OR ph.name_ar ILIKE ${pattern})`;
   return sql`${inScopeSql} AND ${matching}`;
 }
 
@@ -323,7 +323,7 @@ function gridWhere(filter: ShortageFilter): RawBuilder<unknown> {
   const matching =
     filter.text === ''
       ? sql`true`
-      : sql`(p.search_text LIKE ${pattern} OR ph.name ILIKE ${pattern} OR ph.name_ar ILIKE ${pattern})`;
+      : sql`(p.search_text LIKE ${searchTextPattern(filter.text)} OR ph.name ILIKE ${pattern} OR ph.name_ar ILIKE ${pattern})`;
   return sql`
     WHERE ph.is_active AND p.is_active AND p.min_stock_level > 0
       AND coalesce(s.sellable, 0) <= p.min_stock_level AND ${inScopeSql} AND ${matching}`;

@@ -254,6 +254,13 @@ describe('searching and scanning the copy', () => {
     expect(searchLocal(catalogue, '   ', TODAY)).toEqual([]);
   });
 
+  it('finds an Arabic name however its hamza, tashkeel, taa marbuta or digits are typed, as the server does', () => {
+    // The catalogue holds 'ايبوبروفين' and 'باراسيتامول ٥٠٠ ملغ'.
+    expect(searchLocal(catalogue, 'إيبوبروفين', TODAY).map((product) => product.sku)).toEqual(['IBU-200']);
+    expect(searchLocal(catalogue, 'بَاراسيتامول', TODAY).map((product) => product.sku)).toEqual(['PAR-500-20']);
+    expect(searchLocal(catalogue, 'باراسيتامول 500', TODAY).map((product) => product.sku)).toEqual(['PAR-500-20']);
+  });
+
   it('reads a barcode, a SKU or a GS1 code, with the batch it names when the copy holds it', () => {
     expect(scanLocal(catalogue, '5012345678900', TODAY)).toMatchObject({
       kind: 'found',

@@ -1,4 +1,4 @@
-import type { OfflineCatalogue, SalesUnit } from '@pharmacy/contracts';
+import { foldForSearch, type OfflineCatalogue, type SalesUnit } from '@pharmacy/contracts';
 import { percentOf, priceOf, toCents, toRateHundredths, unitPriceText } from '@pharmacy/money';
 import { readPackScan } from '../../../lib/gs1';
 import { matchScan, sameGtin, type ScanMatch } from '../../../lib/scan-match';
@@ -82,12 +82,13 @@ const SEARCH_LIMIT = 50;
 
 /**
  * The product search without a network: name, Arabic name, generic name (both
- * languages), SKU or barcode containing the words, any letter case, and a
+ * languages), SKU or barcode containing the words, folded as the server folds them
+ * (`foldForSearch`: letter case, Arabic spellings, digits), and a
  * scanned GTIN or GS1 code finding its product; exact codes first, then names
  * that start with the words, then by name. Like the server's, at most 50.
  */
 export function searchLocal(catalogue: OfflineCatalogue, query: string, today: string, now?: Date): LocalProduct[] {
-  const needle = query.trim().toLowerCase();
+  const needle = foldForSearch(query.trim());
   if (needle === '') return [];
   const scan = readPackScan(query, now);
   const gtin = scan.kind === 'gs1' || scan.kind === 'gtin' ? scan.gtin : null;
@@ -99,13 +100,14 @@ export function searchLocal(catalogue: OfflineCatalogue, query: string, today: s
     (product) =>
       exact(product) ||
       [product.name, product.nameAr, product.genericName, product.genericNameAr, product.sku, product.barcode].some(
-        (text) => text?.toLowerCase().includes(needle),
+        (text) => text != null && foldForSearch(text).includes(needle),
       ),
   );
   const rank = (product: OfflineProduct) =>
     exact(product)
       ? 0
-      : product.name.toLowerCase().startsWith(needle) || product.nameAr?.toLowerCase().startsWith(needle)
+      : foldForSearch(product.name).startsWith(needle) ||
+          (product.nameAr != null && foldForSearch(product.nameAr).startsWith(needle))
         ? 1
         : 2;
   return found
