@@ -22,6 +22,9 @@ beforeAll(() => {
   writeFileSync(join(distDir, 'manifest.webmanifest'), '{"name":"Pharmacy"}');
   writeFileSync(join(distDir, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   writeFileSync(join(distDir, 'assets', 'index-abc123.js'), 'console.log(1);');
+  // A file under api/ in the build must never answer for the API.
+  mkdirSync(join(distDir, 'api', 'auth'), { recursive: true });
+  writeFileSync(join(distDir, 'api', 'auth', 'user'), 'not the API');
   app = express();
   mountWebApp(app, distDir, indexHtml);
 });
@@ -53,7 +56,9 @@ describe('mountWebApp', () => {
     const page = await request(app).get('/pos').expect(200);
     expect(page.text).toBe(indexHtml);
     expect(page.headers['cache-control']).toBe('no-cache');
-    await request(app).get('/api/auth/user').expect(404);
+    // Not looked for among the files at all (issue 31: a stat of the disk on every API request).
+    const api = await request(app).get('/api/auth/user').expect(404);
+    expect(api.text).not.toContain('not the API');
     await request(app).get('/assets/missing.js').expect(404);
   });
 });

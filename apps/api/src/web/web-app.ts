@@ -29,20 +29,24 @@ export function readIndexHtml(distDir: string): string | null {
  */
 const REVALIDATED_FILES = new Set(['sw.js', 'manifest.webmanifest']);
 
+const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
+
 export function mountWebApp(app: Express, distDir: string, indexHtml: string): void {
   app.use('/assets', express.static(join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use(
-    express.static(distDir, {
-      index: false,
-      maxAge: '1h',
-      // Set before the static handler's own Cache-Control, which then leaves it alone.
-      setHeaders: (response, path) => {
-        if (REVALIDATED_FILES.has(basename(path))) response.setHeader('Cache-Control', 'no-cache');
-      },
-    }),
+  const files = express.static(distDir, {
+    index: false,
+    maxAge: '1h',
+    // Set before the static handler's own Cache-Control, which then leaves it alone.
+    setHeaders: (response, path) => {
+      if (REVALIDATED_FILES.has(basename(path))) response.setHeader('Cache-Control', 'no-cache');
+    },
+  });
+  // An API request goes straight to Nest: never a file's answer, and no look at the disk first.
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    isApiPath(request.path) ? next() : files(request, response, next),
   );
   app.use((request: Request, response: Response, next: NextFunction) => {
-    if (request.path === '/api' || request.path.startsWith('/api/')) return next();
+    if (isApiPath(request.path)) return next();
     if (request.method !== 'GET' && request.method !== 'HEAD') return next();
     response.setHeader('Cache-Control', 'no-cache');
     response.type('html').send(indexHtml);
