@@ -1,6 +1,7 @@
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import { useFocusReturn } from '../lib/focus-return';
 
 export interface ConfirmDeleteDialogProps {
   open: boolean;
@@ -20,9 +21,10 @@ export function ConfirmDeleteDialog({
   isPending,
   onConfirm,
 }: ConfirmDeleteDialogProps) {
+  const focusReturn = useFocusReturn(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
-      <AlertDialog.Content maxWidth="450px">
+      <AlertDialog.Content {...focusReturn} maxWidth="450px">
         <AlertDialog.Title>{title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{description}</AlertDialog.Description>
         <Flex gap="3" mt="4" justify="end">

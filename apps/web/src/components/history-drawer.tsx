@@ -21,6 +21,7 @@ import { useMoneyFormatter } from '../lib/money';
 import { usePharmacies } from '../lib/pharmacies';
 import { salesUnitLabels } from '../lib/sales-units';
 import { ArrowForwardIcon, CloseIcon, WarningIcon } from './icons';
+import { useFocusReturn } from '../lib/focus-return';
 
 const kindTitles = {
   productRegistered: { id: 'history.event.productRegistered' },
@@ -92,12 +93,13 @@ export interface HistoryDrawerProps {
  * and when, in the reader's language. A side sheet on the reading end.
  */
 export function HistoryDrawer({ subject, title, open, onOpenChange }: HistoryDrawerProps) {
+  const focusReturn = useFocusReturn(open);
   const intl = useIntl();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {/* No portal: the sheet stays inside the Radix theme (its colours and fonts). */}
       <Dialog.Overlay className="drawer-overlay" />
-      <Dialog.Content className="drawer" aria-describedby={undefined}>
+      <Dialog.Content {...focusReturn} className="drawer" aria-describedby={undefined}>
         <Flex direction="column" gap="4" p="5">
           <Flex justify="between" align="start" gap="3">
             <Box minWidth="0">

@@ -17,21 +17,40 @@ function Form({ withReturn }: { withReturn: boolean }) {
   );
 }
 
-function Page({ withReturn }: { withReturn: boolean }) {
+/** A dialog whose component stays mounted, closed or open: it passes `open`. */
+function MountedForm({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const focusReturn = useFocusReturn(open);
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Content {...focusReturn} aria-describedby={undefined}>
+        <Dialog.Title>Add thing</Dialog.Title>
+        <input aria-label="Name" />
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}
+
+function Page({ withReturn, mounted = false }: { withReturn: boolean; mounted?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button onClick={() => setOpen(true)}>Add</Button>
       <Button>Other</Button>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        {open && <Form withReturn={withReturn} />}
-      </Dialog.Root>
+      {mounted ? (
+        <MountedForm open={open} onOpenChange={setOpen} />
+      ) : (
+        <Dialog.Root open={open} onOpenChange={setOpen}>
+          {open && <Form withReturn={withReturn} />}
+        </Dialog.Root>
+      )}
     </>
   );
 }
 
-async function openAndEscape(withReturn: boolean) {
-  renderWithProviders(<Page withReturn={withReturn} />);
+async function openAndEscape(withReturn: boolean, mounted = false) {
+  renderWithProviders(<Page withReturn={withReturn} mounted={mounted} />);
+  // What had the focus before (it is not the opener): a mounted dialog must not remember that.
+  screen.getByRole('button', { name: 'Other' }).focus();
   const opener = screen.getByRole('button', { name: 'Add' });
   opener.focus();
   fireEvent.click(opener);
@@ -45,6 +64,11 @@ async function openAndEscape(withReturn: boolean) {
 describe('useFocusReturn', () => {
   it('gives the focus back to the control that opened the dialog when it closes', async () => {
     const opener = await openAndEscape(true);
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it('does so for a dialog whose component stays mounted, remembering the focus as it opens', async () => {
+    const opener = await openAndEscape(true, true);
     await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 

@@ -5,6 +5,7 @@ import { useInstantFormatter } from '../hooks/use-instant-formatter';
 import { eventSentence } from '../utils/event-sentence';
 import { eventTypeText } from '../utils/event-types';
 import { isRecordedLate } from '../utils/instants';
+import { useFocusReturn } from '../../../lib/focus-return';
 
 export type AuditEvent = AuditEventPage['events'][number];
 
@@ -18,11 +19,12 @@ export function EventDataDialog({
   pharmacyName(id: string | null): string;
   onClose(): void;
 }) {
+  const focusReturn = useFocusReturn(event !== null);
   const intl = useIntl();
   const instant = useInstantFormatter();
   return (
     <Dialog.Root open={event !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Content maxWidth="720px">
+      <Dialog.Content {...focusReturn} maxWidth="720px">
         {event && (
           <>
             <Dialog.Title>{eventTypeText(intl, event.type)}</Dialog.Title>

@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useToast } from '../../../components/toaster';
 import { HttpError } from '../../../lib/api';
 import { useDeletePharmacy } from '../api/delete-pharmacy';
+import { useFocusReturn } from '../../../lib/focus-return';
 
 export interface DeleteLocationDialogProps {
   open: boolean;
@@ -14,6 +15,7 @@ export interface DeleteLocationDialogProps {
 }
 
 export function DeleteLocationDialog({ open, onOpenChange, location, displayName }: DeleteLocationDialogProps) {
+  const focusReturn = useFocusReturn(open);
   const intl = useIntl();
   const { toast } = useToast();
   const deleteMutation = useDeletePharmacy();
@@ -48,7 +50,7 @@ export function DeleteLocationDialog({ open, onOpenChange, location, displayName
       // A delete in flight cannot be taken back, so the dialog stays until it answers.
       onOpenChange={(next) => !deleteMutation.isPending && onOpenChange(next)}
     >
-      <AlertDialog.Content maxWidth="450px">
+      <AlertDialog.Content {...focusReturn} maxWidth="450px">
         <AlertDialog.Title>
           <FormattedMessage id="locations.delete.title" />
         </AlertDialog.Title>

@@ -7,6 +7,7 @@ import type { MessageId } from '../../../i18n/messages';
 import type { useCountStep } from '../api/stock-counts';
 import type { useCountFailure } from '../hooks/use-count-failure';
 import type { PostBlocker, VarianceReport } from '../utils/count-sheet';
+import { useFocusReturn } from '../../../lib/focus-return';
 
 const blockerMessages: Record<PostBlocker, { id: MessageId }> = {
   invalid: { id: 'counts.blocker.invalid' },
@@ -34,6 +35,7 @@ export function CountPosting({ countId, isOpen, canPost, report, blocker, busy, 
   const intl = useIntl();
   const { toast } = useToast();
   const [confirmPost, setConfirmPost] = useState(false);
+  const focusReturn = useFocusReturn(confirmPost);
   const [cancelling, setCancelling] = useState(false);
   const [cancelReason, setCancelReason] = useState('');
 
@@ -140,7 +142,7 @@ export function CountPosting({ countId, isOpen, canPost, report, blocker, busy, 
       )}
 
       <AlertDialog.Root open={confirmPost} onOpenChange={(open) => !step.isPending && setConfirmPost(open)}>
-        <AlertDialog.Content maxWidth="480px">
+        <AlertDialog.Content {...focusReturn} maxWidth="480px">
           <AlertDialog.Title>
             <FormattedMessage id="counts.post.title" />
           </AlertDialog.Title>

@@ -6,6 +6,7 @@ import { FormField } from '../../../components/form-field';
 import { useCreateUser } from '../api/create-user';
 import { useUserActionFeedback } from '../hooks/use-user-action-feedback';
 import { newUserProblem, type NewUserValues } from '../utils/validate-user-forms';
+import { useFocusReturn } from '../../../lib/focus-return';
 
 const empty: NewUserValues = {
   firstName: '',
@@ -22,6 +23,7 @@ const empty: NewUserValues = {
  * new `key` per opening so it starts empty.
  */
 export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const focusReturn = useFocusReturn(open);
   const feedback = useUserActionFeedback();
   const create = useCreateUser();
   const [values, setValues] = useState<NewUserValues>(empty);
@@ -56,7 +58,7 @@ export function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpen
   const disabled = create.isPending;
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !create.isPending && onOpenChange(next)}>
-      <Dialog.Content maxWidth="560px">
+      <Dialog.Content {...focusReturn} maxWidth="560px">
         <form onSubmit={onSubmit} noValidate>
           <Dialog.Title>
             <FormattedMessage id="users.create.title" />

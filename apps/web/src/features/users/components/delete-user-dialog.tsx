@@ -4,6 +4,7 @@ import { displayNameOf } from '../../../lib/session';
 import { useDeleteUser } from '../api/delete-user';
 import { useUserActionFeedback } from '../hooks/use-user-action-feedback';
 import type { ManagedUser } from '../utils/group-users';
+import { useFocusReturn } from '../../../lib/focus-return';
 
 /** Deleting an account cannot be undone, so it is confirmed first. */
 export function DeleteUserDialog({
@@ -15,6 +16,7 @@ export function DeleteUserDialog({
   onOpenChange(open: boolean): void;
   user: ManagedUser;
 }) {
+  const focusReturn = useFocusReturn(open);
   const feedback = useUserActionFeedback();
   const deleteUser = useDeleteUser({
     onDeleted: () => {
@@ -33,7 +35,7 @@ export function DeleteUserDialog({
 
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !deleteUser.isPending && onOpenChange(next)}>
-      <AlertDialog.Content maxWidth="440px">
+      <AlertDialog.Content {...focusReturn} maxWidth="440px">
         <AlertDialog.Title>
           <FormattedMessage id="users.delete.title" />
         </AlertDialog.Title>

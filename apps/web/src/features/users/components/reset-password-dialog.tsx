@@ -7,6 +7,7 @@ import { useResetUserPassword } from '../api/reset-password';
 import { useUserActionFeedback } from '../hooks/use-user-action-feedback';
 import type { ManagedUser } from '../utils/group-users';
 import { newPasswordProblem } from '../utils/validate-user-forms';
+import { useFocusReturn } from '../../../lib/focus-return';
 
 /** "Reset User Password" (specification 001 §2). Give it a new `key` per opening so it starts empty. */
 export function ResetPasswordDialog({
@@ -18,6 +19,7 @@ export function ResetPasswordDialog({
   onOpenChange(open: boolean): void;
   user: ManagedUser;
 }) {
+  const focusReturn = useFocusReturn(open);
   const feedback = useUserActionFeedback();
   const reset = useResetUserPassword();
   const [password, setPassword] = useState('');
@@ -44,7 +46,7 @@ export function ResetPasswordDialog({
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !reset.isPending && onOpenChange(next)}>
-      <Dialog.Content maxWidth="440px">
+      <Dialog.Content {...focusReturn} maxWidth="440px">
         <form onSubmit={onSubmit} noValidate>
           <Dialog.Title>
             <FormattedMessage id="users.reset.title" />
