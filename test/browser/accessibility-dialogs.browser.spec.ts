@@ -10,7 +10,7 @@ import { gone, inSignedInSession, launchBrowser, screenshot, visible } from './s
 // accessibility.browser.spec.ts), and the keyboard: the focus is in the dialog once it opens, Tab and
 // Shift+Tab go round its controls without leaving it, Escape closes it and the focus goes back to the control
 // that opened it (at the till: to the scan box, where the next sale starts), and the dialog is named by its
-// title (aria-labelledby). Needs `npm run build:web` first. Screenshots: output/a11y-dialog-<language>-*.png.
+// title (aria-labelledby). Needs `npm run build:web` first. Screenshots: output/a11y-dialog-[dark-]<language>-*.png.
 
 const DOWNTOWN = '5b0f2c1e-7a61-4f8e-9a3b-1d2c3e4f5a01';
 const TEST_TIMEOUT_MS = 600_000;
@@ -44,6 +44,7 @@ interface Texts {
   startTitle: string;
   startSubmit: string;
   sheetTitle: RegExp;
+  darkTheme: string;
 }
 
 const english: Texts = {
@@ -67,6 +68,7 @@ const english: Texts = {
   startTitle: 'Start Stock Count',
   startSubmit: 'Start Count',
   sheetTitle: /^Stock Count #/,
+  darkTheme: 'Dark theme',
 };
 
 const arabic: Texts = {
@@ -90,6 +92,7 @@ const arabic: Texts = {
   startTitle: 'بدء جرد المخزون',
   startSubmit: 'بدء الجرد',
   sheetTitle: /^جرد المخزون #/,
+  darkTheme: 'الوضع الداكن',
 };
 
 beforeAll(async () => {
@@ -228,9 +231,14 @@ async function closeWithEscape(page: Page, dialog: Locator, returnTo: Locator, v
   }
 }
 
-async function walk(page: Page, t: Texts): Promise<string[]> {
+async function walk(page: Page, t: Texts, appearance: 'light' | 'dark'): Promise<string[]> {
   const views: string[] = [];
-  const l = t.language;
+  // 'ar', or 'dark ar' with the dark theme on.
+  const l = appearance === 'dark' ? `dark ${t.language}` : t.language;
+  if (appearance === 'dark') {
+    await page.getByRole('button', { name: t.darkTheme, exact: true }).click();
+    await page.locator('html[data-appearance="dark"]').waitFor({ state: 'attached' });
+  }
 
   // The till: checkout (from its button), then, after the sale, the receipt.
   await nav(page).getByRole('link', { name: t.pos, exact: true }).click();
@@ -301,22 +309,27 @@ async function walk(page: Page, t: Texts): Promise<string[]> {
   await gone(start);
   await visible(page.getByRole('heading', { level: 1, name: t.sheetTitle }));
   views.push(`${l} count sheet`);
-  await axe.check(page, `${l} count sheet`, `dialog-${l}-count-sheet`);
+  await axe.check(page, `${l} count sheet`, `dialog-${l.replace(' ', '-')}-count-sheet`);
   return views;
 }
 
 describe('Accessibility of the main dialogs (WCAG 2.1 AA) in the browser', () => {
-  for (const t of [english, arabic]) {
+  // Both languages in the light appearance; the dark theme once, in Arabic (its colours are the same in both).
+  for (const [t, appearance] of [
+    [english, 'light'],
+    [arabic, 'light'],
+    [arabic, 'dark'],
+  ] as const) {
     it(
-      `has no serious or critical violation in the dialogs, and keeps the keyboard in them, in ${t.language === 'ar' ? 'Arabic' : 'English'}`,
+      `has no serious or critical violation in the dialogs, and keeps the keyboard in them, in ${t.language === 'ar' ? 'Arabic' : 'English'}${appearance === 'dark' ? ' with the dark theme' : ''}`,
       async () => {
         let views: string[] = [];
         problems.length = 0;
         await inSignedInSession(browser, app, demoAccounts.admin, t.language, async (page) => {
           try {
-            views = await walk(page, t);
+            views = await walk(page, t, appearance);
           } catch (error) {
-            await screenshot(page, `a11y-dialog-${t.language}-failed`, { viewportOnly: true });
+            await screenshot(page, `a11y-dialog-${appearance}-${t.language}-failed`, { viewportOnly: true });
             throw error;
           }
         });
