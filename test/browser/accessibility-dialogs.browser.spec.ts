@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { demoAccounts, startTestApp, type TestApp } from '@pharmacy/test-harness';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { axeRecorder, until } from './axe-support';
-import { gone, inSignedInSession, launchBrowser, screenshot, visible } from './support';
+import { gone, inSignedInSession, launchBrowser, screenshot, stockedPackProducts, visible } from './support';
 
 // Issue 30: the main dialogs, in English and then Arabic, opened as a user opens them: the till's checkout and
 // the receipt after the sale, the product form, the new transfer and a transfer's detail, the start of a stock count and the count
@@ -99,27 +99,9 @@ beforeAll(async () => {
   app = await startTestApp({ seed: true, seedCatalogue: true });
   const admin = await app.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
   // A product the till sells by the pack from stock at Downtown, with the EAN-13 its scanner reads.
-  const products = (await admin.get('/api/products').query({ pharmacyId: DOWNTOWN }).expect(200)).body as Array<{
-    id: string;
-    barcode: string | null;
-    isActive: boolean;
-    salesUnit: string;
-  }>;
-  const batches = (await admin.get('/api/inventory').query({ pharmacyId: DOWNTOWN }).expect(200)).body as Array<{
-    productId: string;
-    quantity: number;
-    expiryDate: string;
-  }>;
-  const soon = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
-  const sold = products.find(
-    (product) =>
-      product.isActive &&
-      product.salesUnit === 'whole' &&
-      /^\d{13}$/.test(product.barcode ?? '') &&
-      batches.some((batch) => batch.productId === product.id && batch.quantity >= 10 && batch.expiryDate > soon),
-  );
+  const [sold] = await stockedPackProducts(admin, DOWNTOWN);
   expect(sold).toBeDefined();
-  barcode = sold!.barcode!;
+  barcode = sold!.barcode;
   browser = await launchBrowser();
 }, 120_000);
 

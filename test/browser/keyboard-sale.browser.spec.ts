@@ -10,6 +10,8 @@ import {
   switchToArabic,
   unexpectedErrors,
   launchBrowser,
+  stockedPackProducts,
+  type PackProduct,
 } from './support';
 
 // Issue 30: a whole sale at the till with the keyboard alone (page.keyboard only: no click, fill or
@@ -28,13 +30,6 @@ const MAX_TABS = 80;
 let app: TestApp;
 let browser: Browser;
 let admin: Awaited<ReturnType<TestApp['signIn']>>;
-
-interface Product {
-  id: string;
-  name: string;
-  nameAr: string;
-  barcode: string;
-}
 
 interface Texts {
   language: 'en' | 'ar';
@@ -62,26 +57,6 @@ const arabic: Texts = {
   completed: 'اكتملت عملية البيع',
   shortcut: (keys) => `اختصار لوحة المفاتيح: ${keys}`,
 };
-
-/** Products sold by the pack from a batch at Downtown with stock and months to go, with an EAN-13 barcode. */
-async function stockedProducts(): Promise<Product[]> {
-  const products = (await admin.get('/api/products').query({ pharmacyId: DOWNTOWN }).expect(200)).body as Array<
-    Product & { barcode: string | null; isActive: boolean; salesUnit: string }
-  >;
-  const batches = (await admin.get('/api/inventory').query({ pharmacyId: DOWNTOWN }).expect(200)).body as Array<{
-    productId: string;
-    quantity: number;
-    expiryDate: string;
-  }>;
-  const soon = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
-  return products.filter(
-    (product) =>
-      product.isActive &&
-      product.salesUnit === 'whole' &&
-      /^\d{13}$/.test(product.barcode ?? '') &&
-      batches.some((batch) => batch.productId === product.id && batch.quantity >= 10 && batch.expiryDate > soon),
-  );
-}
 
 beforeAll(async () => {
   app = await startTestApp({ seed: true, seedCatalogue: true });
@@ -168,7 +143,7 @@ async function description(page: Page, selector: string): Promise<string | undef
   }
 }
 
-async function keyboardSale(page: Page, t: Texts, product: Product): Promise<void> {
+async function keyboardSale(page: Page, t: Texts, product: PackProduct): Promise<void> {
   const prefix = `keyboard-sale-${t.language}`;
   const name = t.language === 'ar' ? product.nameAr : product.name;
   await page.goto(`${app.baseUrl}/pos`);
@@ -256,7 +231,7 @@ describe('A sale with the keyboard alone', () => {
     it(
       `scans, sets the quantity, checks out and prints with the keyboard, in ${language}`,
       async () => {
-        const product = (await stockedProducts())[index]!;
+        const product = (await stockedPackProducts(admin, DOWNTOWN))[index]!;
         expect(product).toBeDefined();
         const { context, page, errors } = await openSession(browser);
         try {

@@ -250,3 +250,37 @@ export function formatDay(iso: string, language: 'en' | 'ar'): string {
     timeZone: 'UTC',
   }).format(new Date(`${iso}T00:00:00Z`));
 }
+
+/** A product the till sells by the pack: its id, names and the EAN-13 barcode its scanner reads. */
+export interface PackProduct {
+  id: string;
+  name: string;
+  nameAr: string;
+  barcode: string;
+}
+
+/**
+ * The active products sold by the pack at a pharmacy, with an EAN-13 barcode and a batch there holding
+ * 10 packs or more that expires more than 120 days from now: what a browser spec can sell a few of.
+ */
+export async function stockedPackProducts(
+  agent: Awaited<ReturnType<TestApp['signIn']>>,
+  pharmacyId: string,
+): Promise<PackProduct[]> {
+  const products = (await agent.get('/api/products').query({ pharmacyId }).expect(200)).body as Array<
+    PackProduct & { barcode: string | null; isActive: boolean; salesUnit: string }
+  >;
+  const batches = (await agent.get('/api/inventory').query({ pharmacyId }).expect(200)).body as Array<{
+    productId: string;
+    quantity: number;
+    expiryDate: string;
+  }>;
+  const soon = new Date(Date.now() + 120 * 86_400_000).toISOString().slice(0, 10);
+  return products.filter(
+    (product): product is PackProduct & { isActive: boolean; salesUnit: string } =>
+      product.isActive &&
+      product.salesUnit === 'whole' &&
+      /^\d{13}$/.test(product.barcode ?? '') &&
+      batches.some((batch) => batch.productId === product.id && batch.quantity >= 10 && batch.expiryDate > soon),
+  );
+}
