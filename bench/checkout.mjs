@@ -8,7 +8,8 @@
 // (`node apps/api/dist/main.js`, every projection in it as with `npm start`);
 // this process is the tills: signed-in sessions (the real two-step sign-in)
 // posting POST /api/sales/complete over HTTP with an Idempotency-Key each,
-// timed until the answer, which includes the wait for the read models.
+// timed until the answer (which, since ADR 0020, no longer waits for the read models: the till's
+// next reads do).
 //
 //   1 till on the big pharmacy, then 8 tills on it: latency p50/p95/p99
 //   32 tills spread over the 10 pharmacies: sales per second

@@ -61,12 +61,15 @@ describe('hardening of the foundation (issue 7)', () => {
     ).body as { id: string; quantity: number; version: number; batchNumber: string };
   }
 
-  /** Holds a read table locked, so the projector cannot advance past events that write to it. */
-  async function holdTable(table: string): Promise<() => Promise<void>> {
+  /**
+   * Holds a read table locked, so the projector cannot advance past events
+   * that write to it; `readable` lets readers in (EXCLUSIVE blocks writes only).
+   */
+  async function holdTable(table: string, readable = false): Promise<() => Promise<void>> {
     const client = new Client({ connectionString: app.database.url });
     await client.connect();
     await client.query('BEGIN');
-    await client.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+    await client.query(`LOCK TABLE ${table} IN ${readable ? 'EXCLUSIVE' : 'ACCESS EXCLUSIVE'} MODE`);
     return async () => {
       await client.query('ROLLBACK');
       await client.end();
@@ -366,6 +369,77 @@ describe('hardening of the foundation (issue 7)', () => {
       } finally {
         await release();
       }
+    });
+  });
+
+  describe('4b. a sale does not wait for the read models; the reads after it do (ADR 0020)', () => {
+    async function stockedProduct(): Promise<string> {
+      const product = await newProduct({ unitsPerPackage: 1 });
+      await receive(product.id, DOWNTOWN, 20);
+      await admin.post('/api/auth/user/pharmacy').send({ pharmacyId: DOWNTOWN }).expect(200);
+      return product.id;
+    }
+    const sale = (productId: string) => ({
+      customerName: null,
+      customerPhone: null,
+      notes: null,
+      cashReceived: '50.00',
+      items: [{ productId, quantity: 1 }],
+    });
+    const saleIds = (body: Array<{ id: string }>) => body.map((row) => row.id);
+
+    it('answers a sale with its log position while the sales list cannot be written, and the next read waits for it', async () => {
+      const productId = await stockedProduct();
+      const release = await holdTable('sales', true);
+      let sold: { id: string };
+      try {
+        const started = Date.now();
+        const answer = await admin
+          .post('/api/sales/complete')
+          .send(sale(productId))
+          .timeout(LOCKED_CALL_MS)
+          .expect(201);
+        expect(Date.now() - started).toBeLessThan(WAIT_MS);
+        expect(answer.headers['x-read-models']).toBeUndefined();
+        const position = answer.headers['x-log-position'] as string;
+        expect(position).toMatch(/^\d+$/);
+        expect(answer.headers['set-cookie']).toEqual(
+          expect.arrayContaining([expect.stringMatching(new RegExp(`^pharmacy\\.read-after=${position};.*HttpOnly`))]),
+        );
+        sold = answer.body as { id: string };
+
+        // The sales list is built from the read model the lock holds back: the read waits, then says so.
+        const waited = Date.now();
+        const behind = await admin.get('/api/sales').timeout(LOCKED_CALL_MS).expect(200);
+        expect(Date.now() - waited).toBeGreaterThanOrEqual(WAIT_MS - 50);
+        expect(behind.headers['x-read-models']).toBe('stale');
+        expect(saleIds(behind.body as Array<{ id: string }>)).not.toContain(sold.id);
+      } finally {
+        await release();
+      }
+      // Once the read model has it, the same read shows the sale: the cookie made it wait for it.
+      const after = await admin.get('/api/sales').expect(200);
+      expect(after.headers['x-read-models']).toBeUndefined();
+      expect(saleIds(after.body as Array<{ id: string }>)).toContain(sold.id);
+    });
+
+    it('makes a read by anyone served by the same process wait for a sale made through it', async () => {
+      const productId = await stockedProduct();
+      const release = await holdTable('sales', true);
+      let sold: { id: string };
+      try {
+        sold = (await admin.post('/api/sales/complete').send(sale(productId)).timeout(LOCKED_CALL_MS).expect(201))
+          .body as { id: string };
+        // Another session, without the seller's cookie: the process knows what it wrote.
+        const other = await app.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
+        const behind = await other.get('/api/sales').timeout(LOCKED_CALL_MS).expect(200);
+        expect(behind.headers['x-read-models']).toBe('stale');
+      } finally {
+        await release();
+      }
+      const other = await app.signIn(demoAccounts.admin.email, demoAccounts.admin.password);
+      const after = await other.get(`/api/sales/${sold.id}`).expect(200);
+      expect(after.headers['x-read-models']).toBeUndefined();
     });
   });
 

@@ -56,14 +56,16 @@ describe('strict requests (issue 28)', () => {
     ).body as { id: string };
     return { productId: product.id, batchId: batch.id };
   }
-  const packsOf = async (batchId: string) =>
-    (
+  const packsOf = async (batchId: string) => {
+    await app.readModelsCaughtUp();
+    return (
       await app.server.runtime.db
         .selectFrom('inventoryBatches')
         .select('quantity')
         .where('id', '=', batchId)
         .executeTakeFirstOrThrow()
     ).quantity;
+  };
 
   beforeAll(async () => {
     app = await startTestApp({ seed: true });

@@ -19,6 +19,12 @@ export interface TestApp {
   latestOtp(email: string, timeoutMs?: number): Promise<string>;
   /** An HTTP agent that keeps cookies, signed in through the real two-step login. */
   signIn(email: string, password: string): Promise<ReturnType<typeof request.agent>>;
+  /**
+   * Resolves once every read model has what this server wrote: for a test that
+   * reads the tables themselves right after a write (the API's reads wait on
+   * their own, ADR 0020). Throws after 10 s.
+   */
+  readModelsCaughtUp(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -90,6 +96,12 @@ export async function startTestApp(
       const otpCode = await latestOtp(email);
       await agent.post('/api/auth/login-verify').send({ userId: asked.body.userId, password, otpCode }).expect(200);
       return agent;
+    },
+    async readModelsCaughtUp() {
+      const { waiter } = server.runtime;
+      if (!(await waiter.waitForCommit(waiter.latestWrite, waiter.names, 10_000))) {
+        throw new Error('the read models did not catch up with the writes within 10 s');
+      }
     },
     async stop() {
       await server.close();

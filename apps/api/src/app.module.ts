@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { AccessGuard } from './common/access/access';
 import { IdentityModule } from './identity/identity.module';
@@ -26,6 +26,7 @@ import { CountsModule } from './counts/counts.module';
 import { AuditModule } from './audit/audit.module';
 import { ReportsModule } from './reports/reports.module';
 import { AssistantModule } from './assistant/assistant.module';
+import { ReadAfterInterceptor } from './common/read-after';
 
 @Global()
 @Module({})
@@ -69,6 +70,7 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_INTERCEPTOR, useClass: ReadAfterInterceptor },
         { provide: APP_FILTER, useFactory: () => new ApiExceptionFilter(runtime.logger) },
       ],
     };

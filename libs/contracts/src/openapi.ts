@@ -226,8 +226,9 @@ export function buildOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
       description: [
         'Generated from libs/contracts by `npm run openapi`. Every non-2xx answer has the ApiError shape.',
         'Ids are accepted in any letter case and answered in lower case.',
-        'A write is answered from what it recorded; when the read models have not caught up with it yet,',
-        'the answer carries `X-Read-Models: stale` (a GET right away may not show the write).',
+        'A write answers with its log position in `X-Log-Position` (and the cookie `pharmacy.read-after`);',
+        'a GET that carries one (`X-Read-After`, else the cookie) waits for the read models it is built from',
+        'to have it. An answer that went out before they caught up carries `X-Read-Models: stale`.',
         'Text holding NUL or broken Unicode is refused with 400 and a field message.',
       ].join(' '),
     },

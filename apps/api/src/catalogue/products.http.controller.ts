@@ -27,6 +27,7 @@ import { IfMatchVersion } from '../common/versions';
 import { DeleteProductCommand, RegisterProductCommand, UpdateProductCommand } from './product.commands';
 import { ProductQueries } from './product.queries';
 import { scanCodes } from './scan-codes';
+import { ReadsFrom } from '../common/read-after';
 
 const productId = new ParseId(productNotFound);
 
@@ -40,6 +41,7 @@ export class ProductsHttpController {
 
   /** Every product (the specification's plain array), or one page of them with `limit`, `offset`, `sort` and `q`. */
   @Get()
+  @ReadsFrom('catalogue', 'inventory', 'pharmacies')
   @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async list(
     @Query(new ZodValidationPipe(productListQuerySchema)) query: ProductListQuery,
@@ -62,6 +64,7 @@ export class ProductsHttpController {
 
   /** Search by name, Arabic name, generic name, SKU or barcode; a scanned GS1 code finds its GTIN. */
   @Get('search')
+  @ReadsFrom('catalogue', 'inventory', 'pharmacies')
   @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async search(
     @Query(new ZodValidationPipe(scopeQuerySchema)) query: z.output<typeof scopeQuerySchema>,

@@ -157,6 +157,10 @@ export class CommandExecutor implements OnModuleDestroy {
       this.savingSnapshots.add(saving);
       void saving.finally(() => this.savingSnapshots.delete(saving));
     }
+    if (outcome.position) {
+      this.waiter.wrote(outcome.position);
+      context.wrote(outcome.position);
+    }
     if (options.waitForProjections !== false) await this.settle(context, outcome);
     return outcome;
   }
@@ -204,8 +208,12 @@ export class CommandExecutor implements OnModuleDestroy {
   }
 
   /**
-   * Waits (bounded) until the read models that show these outcomes' events
-   * have them; tells the client when they did not catch up in time.
+   * Hands the client the log position of these outcomes' events (its next
+   * reads wait on it: `read-after.ts`), then waits (bounded) until the read
+   * models the answer is built from show them: those the route declares
+   * (`@ReadsFrom`; none when the answer is built from the events), else
+   * every one that handles the events. Tells the client when they did not
+   * catch up in time.
    */
   async settle(
     context: RequestContext,
@@ -217,8 +225,15 @@ export class CommandExecutor implements OnModuleDestroy {
         position = outcome.position;
     }
     if (!position) return;
+    context.wrote(position);
+    if (context.answerReads?.length === 0) return;
     const types = [...new Set(outcomes.flatMap((outcome) => outcome.events.map((event) => event.type)))];
-    const caughtUp = await this.waiter.waitFor(position, this.config.PROJECTION_WAIT_MS, types);
+    const caughtUp = await this.waiter.waitFor(
+      position,
+      this.config.PROJECTION_WAIT_MS,
+      types,
+      context.answerReads ?? undefined,
+    );
     if (!caughtUp) context.readModelsBehind();
   }
 

@@ -1,12 +1,13 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
+import type { GlobalPosition } from '@pharmacy/event-store';
 import type { RequestOrigin } from '../identity/audit';
 import type { AuthenticatedRequest, Principal } from './access/access';
 import { idempotencyKeyOf, requestHash, type Idempotency } from './idempotency';
+import { answerStale, answerWrote, declaredReadsFrom } from './read-after';
 
-/** The header an answer carries when it went out before the read models caught up with its write. */
-export const READ_MODELS_HEADER = 'X-Read-Models';
+export { READ_MODELS_HEADER } from './read-after';
 
 /** Who asked, and the id that ties the request, its events and its log lines together. */
 export interface RequestContext {
@@ -19,6 +20,14 @@ export interface RequestContext {
   idempotency: Idempotency | null;
   /** Tells the client that a GET right now may not show this write yet (the read models are behind). */
   readModelsBehind(): void;
+  /**
+   * The read models the answer is built from (`@ReadsFrom` on the route): a
+   * write's answer waits for these only. Null: undeclared, or no request (a
+   * seed, a job), which waits for every read model that shows the events.
+   */
+  answerReads: readonly string[] | null;
+  /** Hands the client the log position of what this request wrote (a header and a cookie), for its next reads to wait on. */
+  wrote(position: GlobalPosition): void;
 }
 
 /** A context for work that no HTTP request started (seeding, jobs, tests). */
@@ -30,10 +39,12 @@ export function systemContext(userId: string | null = null, pharmacyId: string |
     userName: null,
     idempotency: null,
     readModelsBehind: () => undefined,
+    answerReads: null,
+    wrote: () => undefined,
   };
 }
 
-export function requestContextOf(request: Request, response?: Response): RequestContext {
+export function requestContextOf(request: Request, response?: Response, handler?: object): RequestContext {
   const principal = (request as AuthenticatedRequest).principal;
   const id = (request as Request & { id?: unknown }).id;
   const key = idempotencyKeyOf(request.headers['idempotency-key']);
@@ -48,8 +59,10 @@ export function requestContextOf(request: Request, response?: Response): Request
     idempotency: key
       ? { key, requestHash: requestHash(request.method, route, request.params as Record<string, string>, request.body) }
       : null,
-    readModelsBehind: () => {
-      if (response && !response.headersSent) response.setHeader(READ_MODELS_HEADER, 'stale');
+    readModelsBehind: () => answerStale(response),
+    answerReads: handler ? declaredReadsFrom(handler) : null,
+    wrote: (position) => {
+      if (response) answerWrote(request, response, position);
     },
   };
 }
@@ -59,7 +72,11 @@ export function originOf(request: Request): RequestOrigin {
 }
 
 export const Ctx = createParamDecorator((_: unknown, ctx: ExecutionContext) =>
-  requestContextOf(ctx.switchToHttp().getRequest<Request>(), ctx.switchToHttp().getResponse<Response>()),
+  requestContextOf(
+    ctx.switchToHttp().getRequest<Request>(),
+    ctx.switchToHttp().getResponse<Response>(),
+    ctx.getHandler(),
+  ),
 );
 
 export const Origin = createParamDecorator((_: unknown, ctx: ExecutionContext) =>

@@ -58,6 +58,7 @@ import {
 } from './inventory.commands';
 import { InventoryQueries } from './inventory.queries';
 import { StockLocator } from './stock-locator';
+import { ReadsFrom } from '../common/read-after';
 
 type ScopeQuery = z.output<typeof scopeQuerySchema>;
 const scopeQuery = new ZodValidationPipe(scopeQuerySchema);
@@ -89,6 +90,7 @@ export class InventoryHttpController {
    * `status` or `inStock`; the total in `X-Total-Count`.
    */
   @Get()
+  @ReadsFrom('inventory', 'catalogue', 'pharmacies')
   @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async list(
     @Query(new ZodValidationPipe(inventoryListQuerySchema)) query: InventoryListQuery,

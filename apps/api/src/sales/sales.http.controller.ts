@@ -39,6 +39,7 @@ import { OfflineQueries } from './offline.queries';
 import { RecordedSales } from './recorded-sales';
 import { CompleteSaleCommand, ReturnSaleCommand } from './sales.commands';
 import { SalesQueries } from './sales.queries';
+import { ReadsFrom } from '../common/read-after';
 
 const saleId = new ParseId(saleNotFound);
 
@@ -60,6 +61,7 @@ export class SalesHttpController {
    * matching `q`, the total in `X-Total-Count`.
    */
   @Get()
+  @ReadsFrom('sales', 'pharmacies')
   @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async list(
     @Query(new ZodValidationPipe(salesQuerySchema)) query: SalesQuery,
@@ -88,6 +90,7 @@ export class SalesHttpController {
 
   /** Today (in the pharmacies' time zone): sales net of today's refunds, and orders. */
   @Get('metrics/daily')
+  @ReadsFrom('sales', 'pharmacies')
   @Reaches(reach.pharmacy('query', 'pharmacyId'))
   async dailyMetrics(
     @Query(new ZodValidationPipe(scopeQuerySchema)) query: z.output<typeof scopeQuerySchema>,
@@ -101,6 +104,7 @@ export class SalesHttpController {
 
   /** A sale at the pharmacy the caller works in now (chosen at sign-in or in the shell). */
   @Post('complete')
+  @ReadsFrom()
   @HttpCode(201)
   @Reaches(reach.sessionPharmacy())
   async complete(
@@ -147,6 +151,7 @@ export class SalesHttpController {
    * it is recorded once (ADR 0015).
    */
   @Post('offline')
+  @ReadsFrom('sales')
   @HttpCode(201)
   @Reaches(reach.pharmacy('body', 'pharmacyId'))
   async recordOffline(
@@ -159,6 +164,7 @@ export class SalesHttpController {
   }
 
   @Get(':id')
+  @ReadsFrom('sales', 'pharmacies')
   @Reaches(reach.record('sale', 'path', 'id'))
   async detail(@Param('id', saleId) id: string, @Caller() caller: Principal): Promise<SaleDetail> {
     const sale = await this.queries.detail(id);
@@ -170,6 +176,7 @@ export class SalesHttpController {
 
   /** Units brought back, refunded at the price paid: some lines, or the whole sale. */
   @Post(':id/returns')
+  @ReadsFrom()
   @HttpCode(201)
   @Reaches(reach.record('sale', 'path', 'id'))
   async return(

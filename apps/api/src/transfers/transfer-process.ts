@@ -98,6 +98,8 @@ export class TransferProcess implements ICommandHandler<TakeTransferStepCommand>
         userName: null,
         idempotency: { key: `transfer-process|${event.data.transferId}|${name}`, requestHash: 'transfer-process' },
         readModelsBehind: () => undefined,
+        answerReads: null,
+        wrote: () => undefined,
       },
     });
     const quietly = { waitForProjections: false } as const;

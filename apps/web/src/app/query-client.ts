@@ -23,7 +23,14 @@ export function createQueryClient(): QueryClient {
       },
     },
   });
-  // A write answered before the read models had it: the lists fetched after it may miss it, so fetch them again.
-  onReadModelsBehind(() => setTimeout(() => void client.invalidateQueries(), READ_MODELS_CATCH_UP_MS));
+  // A write or a read answered before the read models had the latest write: the lists fetched
+  // meanwhile may miss it, so fetch them again a moment later (once, however many answers said so).
+  let catchingUp: ReturnType<typeof setTimeout> | null = null;
+  onReadModelsBehind(() => {
+    catchingUp ??= setTimeout(() => {
+      catchingUp = null;
+      void client.invalidateQueries();
+    }, READ_MODELS_CATCH_UP_MS);
+  });
   return client;
 }

@@ -36,8 +36,11 @@ type ReadModelsBehindListener = () => void;
 const readModelsBehindListeners = new Set<ReadModelsBehindListener>();
 
 /**
- * Called when a write was answered before the server's read models caught up
- * with it (`X-Read-Models: stale`): lists fetched right now may not show it yet.
+ * Called when an answer went out before the server's read models caught up
+ * with this browser's last write (`X-Read-Models: stale`): lists fetched right
+ * now may not show it yet. A write's answer does not wait for the lists; the
+ * server leaves the write's log position in a cookie, and the reads after it
+ * wait for the read models they are built from (ADR 0020).
  */
 export function onReadModelsBehind(listener: ReadModelsBehindListener): () => void {
   readModelsBehindListeners.add(listener);
@@ -61,8 +64,12 @@ export async function apiRequest(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   await throwIfNotOk(response);
-  if (response.headers.get('X-Read-Models') === 'stale') for (const listener of readModelsBehindListeners) listener();
+  noticeReadModelsBehind(response);
   return response;
+}
+
+function noticeReadModelsBehind(response: Response): void {
+  if (response.headers.get('X-Read-Models') === 'stale') for (const listener of readModelsBehindListeners) listener();
 }
 
 /** Query keys are the REST path split into segments, e.g. `['/api/pharmacies']` or `['/api/pharmacies', id]`. */
@@ -120,6 +127,7 @@ async function read(url: string, options: FetchJsonOptions): Promise<Response | 
   if (response.status === 304) response = await fetch(url, { ...init, cache: 'no-cache' });
   if (response.status === 401 && options.on401 === 'returnNull') return null;
   await throwIfNotOk(response);
+  noticeReadModelsBehind(response);
   return response;
 }
 
