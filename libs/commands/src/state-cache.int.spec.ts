@@ -60,6 +60,50 @@ describe('StateCache: decided states kept in memory, checked against the stream 
     expect((await foldStream(store, streamId, tallyDecider)).state).toEqual(second.loaded.state);
   });
 
+  it('reads no tail while only this process appended, and reads it again once another process has', async () => {
+    const streamId = `tally-${randomUUID()}`;
+    const other = new PostgresEventStore({ connectionString: database.url });
+    try {
+      const cache = new StateCache(store, 10);
+      const load = cache.loader(streamId, tallyDecider, () => foldStream(store, streamId, tallyDecider));
+      const run = (amount: number) =>
+        handleCommand(
+          store,
+          streamId,
+          tallyDecider,
+          { type: 'Add', id: randomUUID(), amount },
+          { load, forget: () => cache.forget(streamId), toEnvelopes: (events) => tallyEnvelopes(events) },
+        );
+      await until(() => store.knowledgeToken() !== null);
+      await run(1);
+      // Let this process's own notification arrive: it must not count as another's.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const before = { ...cache.stats };
+      await run(2);
+      await run(3);
+      expect(cache.stats.tailsSkipped - before.tailsSkipped).toBe(2);
+      expect(cache.stats.tailsRead).toBe(before.tailsRead);
+      expect((await load()).state.total).toBe(6);
+
+      // An append of this process that did not go through the cache: its revision says so.
+      await store.append(streamId, added(10), 2n);
+      expect((await load()).state.total).toBe(16);
+
+      // Another process's append: its notification changes the token, and the tail is read.
+      const token = store.knowledgeToken();
+      await other.append(streamId, added(100), 3n);
+      await until(() => store.knowledgeToken() !== null && store.knowledgeToken() !== token);
+      const reads = cache.stats.tailsRead;
+      const after = await load();
+      expect(after.state.total).toBe(116);
+      expect(after.meta.revision).toBe(4n);
+      expect(cache.stats.tailsRead).toBe(reads + 1);
+      expect((await foldStream(store, streamId, tallyDecider)).state).toEqual(after.state);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('keeps at most its capacity, dropping the least recently used, and forgets on request', async () => {
     const cache = new StateCache(store, 2);
     const streams = [`tally-${randomUUID()}`, `tally-${randomUUID()}`, `tally-${randomUUID()}`];
@@ -78,3 +122,11 @@ describe('StateCache: decided states kept in memory, checked against the stream 
     expect(folds).toBe(5);
   });
 });
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -6,12 +6,20 @@ import { evolveLoaded, type LoadedStream, type StreamLoader } from './stream-sta
  * Streams' decided states kept in memory between commands, least recently
  * used first, each checked against its stream on use by reading the tail
  * after the revision it holds: a command on a long stream (a pharmacy's
- * stock) then costs the tail, not a fold. A cache, never the truth: whatever
- * is not in it is loaded by the loader it wraps, and an entry that may be
- * stale is forgotten.
+ * stock) then costs the tail, not a fold. When the store can tell that no
+ * other process appended since the last check (`knowledgeToken`), the tail
+ * is not read at all: this process's own appends are folded in already. A
+ * cache, never the truth: whatever is not in it is loaded by the loader it
+ * wraps, an entry that may be stale is forgotten, and a command's append
+ * still names the revision it decided on, so a state that was stale after
+ * all only costs a conflict and a second decision.
  */
 export class StateCache {
   private readonly entries = new Map<string, LoadedStream<unknown>>();
+  /** The store's knowledge token when each entry was last checked against its stream (see `EventStore.knowledgeToken`). */
+  private readonly checkedAt = new Map<string, number>();
+  /** Tails read and tails the store's knowledge made unnecessary: for tests and metrics. */
+  readonly stats = { tailsRead: 0, tailsSkipped: 0 };
 
   constructor(
     private readonly store: EventStore,
@@ -27,11 +35,24 @@ export class StateCache {
   ): StreamLoader<State> {
     return async () => {
       const cached = this.entries.get(streamId) as LoadedStream<State> | undefined;
+      // Taken before the stream is read: an append by another process while it is read changes it.
+      const token = this.store.knowledgeToken?.() ?? null;
       if (cached) {
         this.entries.delete(streamId);
         this.entries.set(streamId, cached);
+        if (
+          token !== null &&
+          this.checkedAt.get(streamId) === token &&
+          this.store.unchangedSince?.(streamId, cached.meta.revision)
+        ) {
+          // Nobody else appended since it was checked, and this process's appends are in it already.
+          this.stats.tailsSkipped += 1;
+          return cached;
+        }
         const from = cached.meta.revision === null ? 0n : cached.meta.revision + 1n;
         const tail = await this.store.readStream(streamId, { fromRevision: from });
+        this.stats.tailsRead += 1;
+        this.check(streamId, token);
         const last = tail.at(-1);
         if (last) {
           evolveLoaded(
@@ -46,13 +67,20 @@ export class StateCache {
       }
       const loaded = await load();
       this.entries.set(streamId, loaded);
-      while (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+      this.check(streamId, token);
+      while (this.entries.size > this.capacity) this.forget(this.entries.keys().next().value!);
       return loaded;
     };
   }
 
   forget(streamId: string): void {
     this.entries.delete(streamId);
+    this.checkedAt.delete(streamId);
+  }
+
+  private check(streamId: string, token: number | null): void {
+    if (token === null) this.checkedAt.delete(streamId);
+    else this.checkedAt.set(streamId, token);
   }
 
   get size(): number {

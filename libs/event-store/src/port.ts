@@ -122,6 +122,20 @@ export interface EventStore {
   /** The position of the newest event, or null when the log is empty. */
   headPosition(): Promise<GlobalPosition | null>;
   subscribe(options: SubscribeOptions, handler: BatchHandler): Subscription;
+  /**
+   * Optional: what this process knows of the log without reading it. A token
+   * that stays the same while every append since was made by this process
+   * (other processes' appends and any time it could not tell change it), or
+   * null when it cannot tell at all. With `unchangedSince`, a cache of stream
+   * states can skip reading a stream's tail (ADR 0020).
+   */
+  knowledgeToken?(): number | null;
+  /**
+   * Optional: whether `streamId` can still be at `revision`, given that the
+   * token has not changed since the state was read: true unless this process
+   * appended to it beyond that revision.
+   */
+  unchangedSince?(streamId: string, revision: bigint | null): boolean;
   close(): Promise<void>;
 }
 

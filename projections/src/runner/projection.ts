@@ -75,11 +75,25 @@ export function derivedFromAny(all: readonly Projection[], rebuilt: readonly Pro
   );
 }
 
+/**
+ * Each event as read, in today's shape: parsed once however many projections
+ * handle it (a sale reaches six), and shared by them. Projections read event
+ * data; none changes it.
+ */
+const parsedEvents = new WeakMap<RecordedEvent, RecordedEvent>();
+
+function parsed(event: RecordedEvent): RecordedEvent {
+  let upcast = parsedEvents.get(event);
+  if (!upcast) {
+    upcast = { ...event, data: parseEventData(event.type, event.data, recordedVersion(event.metadata)) };
+    parsedEvents.set(event, upcast);
+  }
+  return upcast;
+}
+
 /** The events of a batch that a projection handles, in today's shape (older versions upcast) and checked against the event catalogue. */
 export function eventsFor(projection: Projection, batch: readonly RecordedEvent[]): RecordedEvent[] {
-  return batch
-    .filter((event) => projection.handles.includes(event.type))
-    .map((event) => ({ ...event, data: parseEventData(event.type, event.data, recordedVersion(event.metadata)) }));
+  return batch.filter((event) => projection.handles.includes(event.type)).map(parsed);
 }
 
 /** Applies events through `applyAll` when the projection has it, else one by one. */

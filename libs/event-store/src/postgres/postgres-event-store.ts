@@ -109,6 +109,20 @@ export class PostgresEventStore implements EventStore {
   private readonly appended: AppendSignal;
   private readonly maxEventsPerCommit: number;
   private readonly pollIntervalMs: number;
+  /**
+   * What this process can tell of the log without reading it. `foreign`
+   * changes whenever an append it did not make is notified, and whenever it
+   * was not listening (then it cannot tell); `ownEnds` are the last positions
+   * of its own commits not notified yet (notifications arrive in commit
+   * order); `ownRevisions` the revision it last appended to each stream.
+   */
+  private foreign = 0;
+  private listening = false;
+  /** A commit of this process is on its way: a notification meanwhile may be its own, not yet told apart. */
+  private inFlight = 0;
+  private readonly unexplained = new Set<bigint>();
+  private readonly ownEnds = new Set<bigint>();
+  private readonly ownRevisions = new Map<string, bigint>();
 
   constructor(private readonly options: PostgresEventStoreOptions) {
     this.pool = new Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
@@ -151,9 +165,19 @@ export class PostgresEventStore implements EventStore {
   }
 
   private async commitBatch(batch: PendingAppend[]): Promise<void> {
-    const plan = planOneStatement(batch);
-    if (plan && (await this.commitInOneStatement(batch, plan))) return;
-    await this.commitChecked(batch);
+    this.inFlight += 1;
+    try {
+      const plan = planOneStatement(batch);
+      if (plan && (await this.commitInOneStatement(batch, plan))) return;
+      await this.commitChecked(batch);
+    } finally {
+      this.inFlight -= 1;
+      if (this.inFlight === 0 && this.unexplained.size > 0) {
+        // Notified while a commit of its own was on its way, and not that commit: another process's.
+        this.unexplained.clear();
+        this.foreign += 1;
+      }
+    }
   }
 
   /**
@@ -178,11 +202,16 @@ export class PostgresEventStore implements EventStore {
     if (!row.applied) return false;
     this.appended.signal();
     const base = BigInt(row.base!);
-    for (const { append, stream, revisionOffset, eventIndex } of plan.answers) {
+    const answers = plan.answers.map(({ append, stream, revisionOffset, eventIndex }) => {
       const before = row.currents[stream];
       const revision = (before == null ? -1n : BigInt(before)) + revisionOffset;
-      append.resolve({ nextExpectedRevision: revision, position: position(base + eventIndex) });
-    }
+      return { append, result: { nextExpectedRevision: revision, position: position(base + eventIndex) } };
+    });
+    this.noteOwnCommit(
+      base + BigInt(batch.reduce((count, append) => count + append.events.length, 0)),
+      answers.map(({ append, result }) => [append.streamId, result.nextExpectedRevision]),
+    );
+    for (const { append, result } of answers) append.resolve(result);
     return true;
   }
 
@@ -300,7 +329,13 @@ export class PostgresEventStore implements EventStore {
         await client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, next.toString()]);
       }
       await client.query('COMMIT');
-      if (cols.position.length > 0) this.appended.signal();
+      if (cols.position.length > 0) {
+        this.noteOwnCommit(
+          next,
+          [...results].map(([append, result]) => [append.streamId, result.nextExpectedRevision]),
+        );
+        this.appended.signal();
+      }
       for (const outcome of outcomes) outcome();
     } catch (error) {
       if (client) await client.query('ROLLBACK').catch(() => undefined);
@@ -353,6 +388,53 @@ export class PostgresEventStore implements EventStore {
     return head ? position(BigInt(head)) : null;
   }
 
+  knowledgeToken(): number | null {
+    if (!this.listening) {
+      void this.startListener();
+      return null;
+    }
+    return this.unexplained.size > 0 ? null : this.foreign;
+  }
+
+  unchangedSince(streamId: string, revision: bigint | null): boolean {
+    const own = this.ownRevisions.get(streamId);
+    return own === undefined || (revision !== null && own <= revision);
+  }
+
+  /** A commit of this process: its last position (to tell its notification from others'), and each stream's revision. */
+  private noteOwnCommit(end: bigint, revisions: ReadonlyArray<readonly [string, bigint]>): void {
+    if (this.ownEnds.size >= 10_000 || this.ownRevisions.size >= 100_000) {
+      // Too much to keep: forget it, and say that nothing can be told of what came before.
+      this.ownEnds.clear();
+      this.ownRevisions.clear();
+      this.foreign += 1;
+    }
+    // Its notification may have come first, while it was on its way.
+    if (!this.unexplained.delete(end)) this.ownEnds.add(end);
+    for (const [streamId, revision] of revisions) {
+      const known = this.ownRevisions.get(streamId);
+      if (known === undefined || revision > known) this.ownRevisions.set(streamId, revision);
+    }
+  }
+
+  /**
+   * A notified commit (notifications come in commit order): this process's
+   * own, one to tell apart once its own commit on the way is answered, or
+   * another's, which changes the token.
+   */
+  private notified(payload: string | undefined): void {
+    const end = payload && /^\d+$/.test(payload) ? BigInt(payload) : null;
+    if (end === null) {
+      this.foreign += 1;
+      return;
+    }
+    // Earlier own commits were notified before this one, whatever became of their notifications.
+    for (const own of this.ownEnds) if (own < end) this.ownEnds.delete(own);
+    if (this.ownEnds.delete(end)) return;
+    if (this.inFlight > 0) this.unexplained.add(end);
+    else this.foreign += 1;
+  }
+
   subscribe(options: SubscribeOptions, handler: BatchHandler): Subscription {
     void this.startListener();
     return runSubscription({
@@ -372,6 +454,7 @@ export class PostgresEventStore implements EventStore {
     while (this.committing || this.queue.length > 0) await new Promise((r) => setTimeout(r, 5));
     const listener = this.listener;
     this.listener = null;
+    this.listening = false;
     await listener?.end().catch(() => undefined);
     await this.pool.end();
   }
@@ -391,8 +474,19 @@ export class PostgresEventStore implements EventStore {
     if (this.listener || this.closed) return Promise.resolve();
     this.listenerStarting ??= (async () => {
       const client = new Client({ connectionString: this.options.connectionString });
-      client.on('notification', () => this.appended.signal());
+      client.on('notification', (message) => {
+        this.notified(message.payload);
+        this.appended.signal();
+      });
+      client.on('end', () => {
+        // Closed without an error (the server ended it): nothing can be told until it listens again.
+        this.listening = false;
+        this.foreign += 1;
+        if (this.listener === client) this.listener = null;
+      });
       client.on('error', () => {
+        this.listening = false;
+        this.foreign += 1;
         if (this.listener === client) this.listener = null;
         void client.end().catch(() => undefined);
         setTimeout(() => void this.startListener(), this.pollIntervalMs).unref();
@@ -401,7 +495,12 @@ export class PostgresEventStore implements EventStore {
         await client.connect();
         await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
         if (this.closed) await client.end();
-        else this.listener = client;
+        else {
+          this.listener = client;
+          // What was appended before it listened is unknown to it: every state read before is checked once more.
+          this.foreign += 1;
+          this.listening = true;
+        }
       } catch {
         await client.end().catch(() => undefined);
         if (!this.closed) setTimeout(() => void this.startListener(), this.pollIntervalMs).unref();
