@@ -13,6 +13,7 @@ import {
   EVENT_STORE,
   LOGGER,
   METRICS,
+  IDENTITY_CACHE,
   PROJECTION_WAITER,
   READ_DB,
 } from './infrastructure/tokens';
@@ -40,6 +41,7 @@ class RuntimeModule {
       { provide: DATABASE_URL, useValue: runtime.databaseUrl },
       { provide: PROJECTION_WAITER, useValue: runtime.waiter },
       { provide: METRICS, useValue: runtime.metrics },
+      { provide: IDENTITY_CACHE, useValue: runtime.identityCache },
       { provide: IDENTITY_OPTIONS, useValue: runtime.identity },
       { provide: Mailer, useValue: runtime.mailer },
       { provide: AUTHENTICATOR, useValue: runtime.authenticator },

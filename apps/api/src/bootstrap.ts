@@ -106,6 +106,7 @@ export async function startServer(
     pool: runtime.pool,
     secret: runtime.identity.secret,
     secure: config.COOKIE_SECURE ?? (config.NODE_ENV === 'production' ? true : 'auto'),
+    cache: runtime.identityCache,
   });
   if (indexHtml) mountWebApp(express, distDir, indexHtml);
   else logger.warn({ dir: distDir }, 'web app not built: run `npm run build:web`; serving the API only');

@@ -1,10 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { sql, type ExpressionBuilder, type Selectable, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
 import type { PharmacySummary } from '@pharmacy/contracts';
 import { DomainError, type ErrorCode } from '@pharmacy/domain';
 import type { ReadDatabase, ReadDb, UsersTable } from '@pharmacy/read-db';
 import type { Logger } from 'pino';
-import { LOGGER, READ_DB } from '../infrastructure/tokens';
+import { IDENTITY_CACHE, LOGGER, READ_DB } from '../infrastructure/tokens';
 import { writeAudit, type AuditEntry, type RequestOrigin } from './audit';
 import { decoyUserId, hashCode, newOneTimeCode, normaliseBackupCode, sameHash } from './crypto/codes';
 import { decoyPasswordHash, verifyPassword } from './crypto/passwords';
@@ -13,6 +13,7 @@ import { IDENTITY_OPTIONS, type IdentityOptions, type SessionUser } from './iden
 import { Mailer } from '@pharmacy/mail';
 import { createHash } from 'node:crypto';
 import { isUuid } from '../common/ids';
+import type { IdentityCache } from './identity-cache';
 
 const unauthorized = (code: ErrorCode, message: string) => new DomainError(code, message);
 export const invalidCredentials = () => unauthorized('INVALID_CREDENTIALS', 'Invalid email or password');
@@ -71,21 +72,26 @@ export class IdentityService {
     @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
     private readonly mailer: Mailer,
     @Inject(LOGGER) private readonly logger: Pick<Logger, 'error'>,
+    @Optional() @Inject(IDENTITY_CACHE) private readonly cache?: IdentityCache,
   ) {}
 
   audit(entry: AuditEntry, origin: RequestOrigin): Promise<void> {
     return writeAudit(this.db, entry, origin);
   }
 
+  /** The signed-in user of a session, on every request: kept in memory while nothing changes it (IdentityCache). */
   async findActiveUser(id: string): Promise<SessionUser | null> {
     if (!isUuid(id)) return null;
-    const row = await this.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', id)
-      .where('isActive', '=', true)
-      .executeTakeFirst();
-    return row ? toSessionUser(row) : null;
+    const load = async () => {
+      const row = await this.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', id)
+        .where('isActive', '=', true)
+        .executeTakeFirst();
+      return row ? toSessionUser(row) : null;
+    };
+    return this.cache ? this.cache.user(id, load) : load();
   }
 
   /**

@@ -1,10 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { ProfileInput, SystemSettings } from '@pharmacy/contracts';
 import { DomainError } from '@pharmacy/domain';
 import { readSystemSettings, type ReadDb } from '@pharmacy/read-db';
-import { READ_DB } from '../infrastructure/tokens';
+import { IDENTITY_CACHE, READ_DB } from '../infrastructure/tokens';
 import { writeAudit, type RequestOrigin } from './audit';
+import type { IdentityCache } from './identity-cache';
 
 const CACHE_MS = 5000;
 
@@ -13,7 +14,10 @@ const CACHE_MS = 5000;
 export class SettingsService {
   private cached: { at: number; value: SystemSettings } | null = null;
 
-  constructor(@Inject(READ_DB) private readonly db: ReadDb) {}
+  constructor(
+    @Inject(READ_DB) private readonly db: ReadDb,
+    @Optional() @Inject(IDENTITY_CACHE) private readonly cache?: IdentityCache,
+  ) {}
 
   async system(): Promise<SystemSettings> {
     if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.value;
@@ -102,6 +106,7 @@ export class SettingsService {
         origin,
       );
     });
+    this.cache?.forgetUser(userId);
     return this.profile(userId);
   }
 }

@@ -1,20 +1,24 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import type { TotpConfirmAnswer, TotpSetupAnswer } from '@pharmacy/contracts';
 import { DomainError } from '@pharmacy/domain';
 import type { ReadDb } from '@pharmacy/read-db';
-import { READ_DB } from '../infrastructure/tokens';
+import { IDENTITY_CACHE, READ_DB } from '../infrastructure/tokens';
 import { writeAudit, type RequestOrigin } from './audit';
 import { newBackupCodes } from './crypto/codes';
 import { verifyPassword } from './crypto/passwords';
 import { matchTotp, newTotpSecret, otpauthUrl } from './crypto/totp';
 import { hashBackupCode } from './identity.service';
+import type { IdentityCache } from './identity-cache';
 
 /** Enrolment of an authenticator app for /pharmacist-login (Settings → Security). */
 @Injectable()
 export class TotpService {
-  constructor(@Inject(READ_DB) private readonly db: ReadDb) {}
+  constructor(
+    @Inject(READ_DB) private readonly db: ReadDb,
+    @Optional() @Inject(IDENTITY_CACHE) private readonly cache?: IdentityCache,
+  ) {}
 
   /** A new secret, pending until confirmed with a code from the app. */
   async setup(userId: string): Promise<TotpSetupAnswer> {
@@ -86,6 +90,7 @@ export class TotpService {
         origin,
       );
     });
+    this.cache?.forgetUser(userId);
     return { message: 'Authenticator app enabled', backupCodes };
   }
 
@@ -117,5 +122,6 @@ export class TotpService {
         origin,
       );
     });
+    this.cache?.forgetUser(userId);
   }
 }

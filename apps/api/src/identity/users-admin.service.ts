@@ -1,14 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { AdminUserRow, RegisterUserInput, Role, UserPharmacy, UserSort } from '@pharmacy/contracts';
 import { DomainError, pharmacyNotFound, type ErrorCode } from '@pharmacy/domain';
 import { containsPattern, type ReadDatabase, type ReadDb } from '@pharmacy/read-db';
-import { READ_DB } from '../infrastructure/tokens';
+import { IDENTITY_CACHE, READ_DB } from '../infrastructure/tokens';
 import { writeAudit, type RequestOrigin } from './audit';
 import { hashPassword } from './crypto/passwords';
 import { idempotencyKeyReused } from '../common/command-executor';
 import { isUuid } from '../common/ids';
+import type { IdentityCache } from './identity-cache';
 
 const blocked = (code: ErrorCode, message: string) => new DomainError(code, message);
 export const userNotFound = (userId: string) => new DomainError('USER_NOT_FOUND', 'User not found', { userId });
@@ -35,7 +36,10 @@ export async function endSessionsOf(
  */
 @Injectable()
 export class UsersAdminService {
-  constructor(@Inject(READ_DB) private readonly db: ReadDb) {}
+  constructor(
+    @Inject(READ_DB) private readonly db: ReadDb,
+    @Optional() @Inject(IDENTITY_CACHE) private readonly cache?: IdentityCache,
+  ) {}
 
   /** Every active user's rows, by e-mail (the specification's flat array). */
   list(): Promise<AdminUserRow[]> {
@@ -194,6 +198,7 @@ export class UsersAdminService {
         actor.origin,
       );
     });
+    this.cache?.forgetUser(userId);
   }
 
   async delete(userId: string, actor: Actor): Promise<void> {
@@ -219,6 +224,7 @@ export class UsersAdminService {
         actor.origin,
       );
     });
+    this.cache?.forgetUser(userId);
   }
 
   async assignPharmacy(userId: string, pharmacyId: string, actor: Actor): Promise<void> {
@@ -299,6 +305,7 @@ export class UsersAdminService {
         actor.origin,
       );
     });
+    this.cache?.forgetUser(userId);
   }
 
   async pharmaciesOf(userId: string): Promise<UserPharmacy[]> {

@@ -19,6 +19,7 @@ import { Mailer } from '@pharmacy/mail';
 import { openQueueProbe, startWorker, type QueueProbe, type RunningWorker } from '@pharmacy/jobs';
 import { Metrics } from '../operations/metrics';
 import { projectionLag, type LogHead } from '../operations/projection-lag';
+import { IdentityCache } from '../identity/identity-cache';
 
 /** The long-lived objects of one process, built before Nest and closed after it. */
 export interface Runtime {
@@ -30,6 +31,8 @@ export interface Runtime {
   /** The read database's pool, shared with the session store. */
   pool: Pool;
   identity: IdentityOptions;
+  /** Signed-in users and sessions kept in memory, forgotten on any change (identity_changed). */
+  identityCache: IdentityCache;
   mailer: Mailer;
   authenticator: PassportInstance;
   waiter: ProjectionWaiter;
@@ -80,6 +83,8 @@ export async function openRuntime(
   const pool = createPool(databaseUrl, { idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS });
   const db = createReadDb(pool);
   const identity = { ...defaultIdentityOptions, secret: sessionSecret(config) };
+  const identityCache = new IdentityCache(databaseUrl, logger.child({ component: 'identity-cache' }));
+  await identityCache.start();
   const mailer = new Mailer(
     {
       ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
@@ -138,6 +143,7 @@ export async function openRuntime(
     db,
     pool,
     identity,
+    identityCache,
     mailer,
     authenticator: new passport.Authenticator(),
     waiter,
@@ -147,6 +153,7 @@ export async function openRuntime(
     metrics,
     logHead,
     async close() {
+      await identityCache.close();
       await queue.close();
       await worker?.close();
       await projector?.stop();

@@ -6,3 +6,4 @@ export const PROJECTION_WAITER = Symbol('ProjectionWaiter');
 export const LOGGER = Symbol('Logger');
 export const DATABASE_URL = Symbol('DatabaseUrl');
 export const METRICS = Symbol('Metrics');
+export const IDENTITY_CACHE = Symbol('IdentityCache');

@@ -2,6 +2,7 @@ import connectPgSimple from 'connect-pg-simple';
 import type { Express, NextFunction, Request, Response } from 'express';
 import session from 'express-session';
 import type { Pool } from 'pg';
+import type { IdentityCache } from '../identity/identity-cache';
 import type { PassportInstance } from '../identity/identity.types';
 
 export const SESSION_COOKIE = 'pharmacy.sid';
@@ -14,7 +15,7 @@ export const SESSION_COOKIE = 'pharmacy.sid';
 export function mountSessions(
   app: Express,
   passport: PassportInstance,
-  options: { pool: Pool; secret: string; secure: boolean | 'auto' },
+  options: { pool: Pool; secret: string; secure: boolean | 'auto'; cache?: IdentityCache },
 ): () => void {
   const PgStore = connectPgSimple(session);
   const store = new PgStore({
@@ -24,6 +25,7 @@ export function mountSessions(
     pruneSessionInterval: 15 * 60,
   });
   throttleTouches(store);
+  if (options.cache) keepSessionsIn(store, options.cache);
   app.use(
     session({
       store,
@@ -92,5 +94,49 @@ function throttleTouches(store: session.Store): void {
     if (lastTouched.size >= 100_000) lastTouched.clear();
     lastTouched.set(sid, now);
     touch(sid, sess, callback);
+  };
+}
+
+/** When a session stops being used: its cookie's expiry, as the store would compute it. */
+function expiryOf(session: session.SessionData | null | undefined): number {
+  const expires = session?.cookie?.expires;
+  return expires ? new Date(expires).getTime() : Date.now();
+}
+
+/**
+ * Sessions read from memory when the identity cache can vouch for them (see
+ * `IdentityCache`): a request then costs no session query. The store's own
+ * writes forget what they change before they are made, so this process never
+ * answers from a session it has just changed or ended.
+ */
+function keepSessionsIn(store: session.Store, cache: IdentityCache): void {
+  const get = store.get.bind(store);
+  const set = store.set.bind(store);
+  const destroy = store.destroy.bind(store);
+  store.get = (sid, callback) => {
+    const kept = cache.session(sid) as session.SessionData | undefined;
+    if (kept !== undefined) {
+      callback(null, kept);
+      return;
+    }
+    const generation = cache.generation;
+    get(sid, (error, found) => {
+      if (!error && found) cache.keepSession(sid, found, expiryOf(found), generation);
+      callback(error, found);
+    });
+  };
+  store.set = (sid, data, callback) => {
+    cache.forgetSession(sid);
+    set(sid, data, (error?: unknown) => {
+      cache.forgetSession(sid);
+      callback?.(error);
+    });
+  };
+  store.destroy = (sid, callback) => {
+    cache.forgetSession(sid);
+    destroy(sid, (error?: unknown) => {
+      cache.forgetSession(sid);
+      callback?.(error);
+    });
   };
 }

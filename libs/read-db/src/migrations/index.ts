@@ -23,6 +23,7 @@ import * as m1765500000000 from './1765500000000-SignInDecoys';
 import * as m1765600000000 from './1765600000000-TransferRequests';
 import * as m1765700000000 from './1765700000000-ProjectionsOwnTheirTables';
 import * as m1765800000000 from './1765800000000-FoldForSearch';
+import * as m1765900000000 from './1765900000000-IdentityNotifications';
 
 /** Every read-side migration, in order. Names are `<epoch ms>-<Name>`; never rename one that has shipped. */
 export const readDbMigrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const readDbMigrations: Record<string, Migration> = {
   '1765600000000-TransferRequests': m1765600000000,
   '1765700000000-ProjectionsOwnTheirTables': m1765700000000,
   '1765800000000-FoldForSearch': m1765800000000,
+  '1765900000000-IdentityNotifications': m1765900000000,
 };
