@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { KeyedMutex } from './keyed-mutex';
+import { KeyedMutex, type Batch } from './keyed-mutex';
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -38,5 +38,60 @@ describe('KeyedMutex', () => {
       ),
     );
     expect(log.slice(0, 2).sort()).toEqual(['start a', 'start b']);
+  });
+
+  it('hands over together the items of one batch key that piled up while the key was busy, in order', async () => {
+    const sut = new KeyedMutex();
+    const handed: string[][] = [];
+    const doubling: Batch<string, string> = {
+      key: 'double',
+      process: async (items) => {
+        handed.push([...items]);
+        await tick(5);
+        return items.map((item) =>
+          item === 'bad' ? { ok: false, error: new Error(item) } : { ok: true, value: item + item },
+        );
+      },
+    };
+    const other: Batch<string, string> = { ...doubling, key: 'other' };
+    const results = await Promise.allSettled([
+      sut.join('a', doubling, 'x'),
+      sut.join('a', doubling, 'y'),
+      sut.join('a', doubling, 'bad'),
+      sut.join('a', doubling, 'z'),
+      sut.run('a', async () => 'task'),
+      sut.join('a', doubling, 'after'),
+      sut.join('a', other, 'o'),
+      sut.join('b', doubling, 'elsewhere'),
+    ]);
+    // The first is alone (the key was free); the next three piled up behind it; a task or another key ends a batch.
+    expect(handed).toEqual([['x'], ['elsewhere'], ['y', 'bad', 'z'], ['after'], ['o']]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
+      'xx',
+      'yy',
+      'bad',
+      'zz',
+      'task',
+      'afterafter',
+      'oo',
+      'elsewhereelsewhere',
+    ]);
+  });
+
+  it('answers every item of a batch with the error when the batch throws, and carries on', async () => {
+    const sut = new KeyedMutex();
+    const failing: Batch<number, number> = {
+      key: 'fails',
+      process: async () => {
+        await tick(1);
+        throw new Error('down');
+      },
+    };
+    const results = await Promise.allSettled([
+      sut.join('a', failing, 1),
+      sut.join('a', failing, 2),
+      sut.run('a', async () => 3),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
   });
 });

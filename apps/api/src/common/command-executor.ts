@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import {
   envelopesOf,
+  evolveLoaded,
   foldStream,
   handleCommand,
   handleOnce,
@@ -11,14 +12,24 @@ import {
   snapshotIfDue,
   snapshotLoader,
   StateCache,
+  type Batch,
   type CommandIdentity,
+  type Settled,
   type SnapshotPolicy,
   type LoadedStream,
   type StreamLoader,
   type StreamMeta,
 } from '@pharmacy/commands';
 import { readEvent, type Decider, type DomainEvent } from '@pharmacy/domain';
-import { comparePositions, type EventStore, type GlobalPosition } from '@pharmacy/event-store';
+import {
+  comparePositions,
+  IdempotencyConflictError,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type GlobalPosition,
+  type NewEvent,
+} from '@pharmacy/event-store';
 import type { ProjectionWaiter } from '@pharmacy/projections';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG, EVENT_STORE, LOGGER, METRICS, PROJECTION_WAITER } from '../infrastructure/tokens';
@@ -90,7 +101,9 @@ const SMALL_STREAMS = 20_000;
  *
  * - commands on one stream in this process queue behind each other
  *   (`KeyedMutex`; other processes are caught by the expected revision), and
- *   the queue is released before waiting for the read models;
+ *   the queue is released before waiting for the read models; on a hot
+ *   stream, the commands that piled up are decided in turn and appended
+ *   together (`together`, ADR 0022);
  * - with an Idempotency-Key the event ids derive from the key, and a repeat
  *   is answered from what its first attempt recorded (`handleOnce`, ADR 0008);
  * - hot streams (with a snapshot policy: stock-*) keep their decided state in
@@ -128,18 +141,14 @@ export class CommandExecutor implements OnModuleDestroy {
     context: RequestContext,
     options: ExecuteOptions<Event, State, Answer> = {},
   ): Promise<CommandOutcome<Event, Answer>> {
-    let snapshotToSave: (() => Promise<void>) | null = null;
     const started = process.hrtime.bigint();
     const seconds = () => Number(process.hrtime.bigint() - started) / 1e9;
     let outcome: CommandOutcome<Event, Answer>;
     try {
-      outcome = await this.streams.run(streamId, async () => {
-        const result = await this.decideAndAppend(streamId, decider, command, context, options);
-        if (!result.replayed && result.loaded && result.outcome.events.length > 0) {
-          snapshotToSave = snapshotIfDue(streamId, result.loaded, this.snapshots, options.snapshot);
-        }
-        return result.outcome;
-      });
+      const queued: Queued<Event, State, Answer> = { decider, command, context, options };
+      outcome = this.batchable(options)
+        ? await this.streams.join(streamId, this.batchOf(streamId, decider, options), queued)
+        : await this.streams.run(streamId, () => this.alone(streamId, queued));
     } catch (error) {
       this.metrics?.observeCommand(streamId, 'refused', seconds());
       throw error;
@@ -149,14 +158,6 @@ export class CommandExecutor implements OnModuleDestroy {
       outcome.replayed ? 'replayed' : outcome.events.length === 0 ? 'unchanged' : 'appended',
       seconds(),
     );
-    // In the background: the answer does not wait for a cache to be written; a failed write is only a cache miss.
-    const saving = (snapshotToSave as (() => Promise<void>) | null)?.().catch((error: unknown) => {
-      this.logger.warn({ err: error, streamId }, 'snapshot not saved; the next load folds a longer tail');
-    });
-    if (saving) {
-      this.savingSnapshots.add(saving);
-      void saving.finally(() => this.savingSnapshots.delete(saving));
-    }
     if (outcome.position) {
       this.waiter.wrote(outcome.position);
       context.wrote(outcome.position);
@@ -237,6 +238,161 @@ export class CommandExecutor implements OnModuleDestroy {
     if (!caughtUp) context.readModelsBehind();
   }
 
+  /** One command on its own, under its stream's turn: the command path of libs/commands, then a snapshot if one is due. */
+  private async alone<Command, Event extends DomainEvent, State, Answer>(
+    streamId: string,
+    { decider, command, context, options }: Queued<Event, State, Answer, Command>,
+  ): Promise<CommandOutcome<Event, Answer>> {
+    const result = await this.decideAndAppend(streamId, decider, command, context, options);
+    if (!result.replayed && result.loaded && result.outcome.events.length > 0) {
+      this.saveSnapshot(streamId, snapshotIfDue(streamId, result.loaded, this.snapshots, options.snapshot));
+    }
+    return result.outcome;
+  }
+
+  /**
+   * Commands on a hot stream (stock-*) wait their turn in a batch: those that
+   * piled up while the stream was busy are decided one after another on its
+   * state and appended together, one append and one commit for all (ADR 0022).
+   * Not for checks beyond the decider (`precondition`), nor for a store that
+   * may write a repeated id again (a keyed command must look for it first).
+   */
+  private batchable(options: ExecuteOptions<never, never, unknown>): boolean {
+    return options.snapshot !== undefined && options.precondition === undefined && this.store.refusesRepeatedIds;
+  }
+
+  private batchOf<Event extends DomainEvent, State, Answer>(
+    streamId: string,
+    decider: Decider<unknown, Event, State>,
+    options: ExecuteOptions<Event, State, Answer>,
+  ): Batch<Queued<Event, State, Answer>, CommandOutcome<Event, Answer>> {
+    return {
+      key: `${deciderKey(decider)}|${options.snapshot?.schemaVersion}|${options.snapshot?.every}`,
+      process: (items) =>
+        items.length === 1 ? settleAll([() => this.alone(streamId, items[0]!)]) : this.together(streamId, items),
+    };
+  }
+
+  /**
+   * Several commands on one stream, decided in turn on its state (each sees
+   * the events of those before it) and appended in one append that names the
+   * revision the first was decided on. What is not plainly a first attempt
+   * that appends (refused or unchanged by its decision: maybe a repeat of a
+   * keyed command) runs on its own after the batch. When the append is
+   * refused (the stream moved on, or an id was recorded already), nothing was
+   * written: each command runs again on its own. Any other failure leaves the
+   * outcome unknown, and each caller gets it, as a command alone would.
+   */
+  private async together<Event extends DomainEvent, State, Answer>(
+    streamId: string,
+    items: ReadonlyArray<Queued<Event, State, Answer>>,
+  ): Promise<Array<Settled<CommandOutcome<Event, Answer>>>> {
+    const oneByOne = () => settleAll(items.map((item) => () => this.alone(streamId, item)));
+    const { decider, options } = items[0]!;
+    let loaded: LoadedStream<State>;
+    try {
+      loaded = await this.loader(streamId, decider, options)();
+    } catch (error) {
+      return items.map(() => ({ ok: false, error }));
+    }
+    const base = loaded.meta.revision;
+    let revision = base ?? -1n;
+    const envelopes: NewEvent[] = [];
+    const decided: Array<{ index: number; events: Event[]; answer: Answer }> = [];
+    const left: number[] = [];
+    try {
+      for (const [index, item] of items.entries()) {
+        let events: Event[];
+        try {
+          events = item.decider.decide(item.command, loaded.state);
+        } catch {
+          left.push(index);
+          continue;
+        }
+        if (events.length === 0) {
+          left.push(index);
+          continue;
+        }
+        const own = this.envelopesOf(streamId, events, item.context, item.options);
+        revision += BigInt(events.length);
+        evolveLoaded(decider, loaded, events, { revision, updatedAt: own.at(-1)!.metadata.occurredAt });
+        envelopes.push(...own);
+        decided.push({ index, events, answer: answerOf(item.options, loaded.state, events, loaded.meta) });
+      }
+    } catch {
+      // An event the state could not take: the kept state is not to be trusted.
+      this.forget(streamId);
+      return oneByOne();
+    }
+    if (decided.length === 0) return oneByOne();
+    let appended: AppendResult;
+    try {
+      appended = await this.store.append(streamId, envelopes, base ?? 'no_stream');
+    } catch (error) {
+      // The kept state holds events that may not have been written.
+      this.forget(streamId);
+      if (error instanceof WrongExpectedRevisionError || error instanceof IdempotencyConflictError) {
+        if (error instanceof WrongExpectedRevisionError) this.metrics?.countConflict(streamId);
+        return oneByOne();
+      }
+      return items.map(() => ({ ok: false, error }));
+    }
+    if (appended.repeated || appended.nextExpectedRevision !== revision) {
+      this.forget(streamId);
+      return oneByOne();
+    }
+    this.saveSnapshot(streamId, snapshotIfDue(streamId, loaded, this.snapshots, options.snapshot));
+    const settled: Array<Settled<CommandOutcome<Event, Answer>>> = new Array(items.length);
+    for (const { index, events, answer } of decided) {
+      // The batch's last event: at or after the command's own, and committed with it.
+      settled[index] = { ok: true, value: { events, answer, position: appended.position, replayed: false } };
+    }
+    const after = await settleAll(left.map((index) => () => this.alone(streamId, items[index]!)));
+    left.forEach((index, n) => (settled[index] = after[n]!));
+    return settled;
+  }
+
+  /** In the background: an answer does not wait for a cache to be written; a failed write is only a cache miss. */
+  private saveSnapshot(streamId: string, write: (() => Promise<void>) | null): void {
+    const saving = write?.().catch((error: unknown) => {
+      this.logger.warn({ err: error, streamId }, 'snapshot not saved; the next load folds a longer tail');
+    });
+    if (!saving) return;
+    this.savingSnapshots.add(saving);
+    void saving.finally(() => this.savingSnapshots.delete(saving));
+  }
+
+  private identityOf(streamId: string, context: RequestContext, options: { step?: string }): CommandIdentity | null {
+    return context.idempotency
+      ? {
+          commandId: `${commandName(context.userId, context.idempotency)}|${options.step ?? streamId}`,
+          requestHash: context.idempotency.requestHash,
+        }
+      : null;
+  }
+
+  /** The events as appended: ids from the record, the Idempotency-Key or at random; the request's metadata. */
+  private envelopesOf<Event extends DomainEvent>(
+    streamId: string,
+    events: readonly Event[],
+    context: RequestContext,
+    options: Pick<ExecuteOptions<Event, never, unknown>, 'eventId' | 'step' | 'causationId' | 'occurredAt'>,
+  ): NewEvent[] {
+    const identity = this.identityOf(streamId, context, options);
+    return envelopesOf(
+      events,
+      (index) => options.eventId?.(index) ?? (identity ? keyedEventId(identity, index) : randomUUID()),
+      {
+        userId: context.userId,
+        pharmacyId: context.pharmacyId,
+        correlationId: context.correlationId,
+        causationId: options.causationId ?? null,
+        occurredAt: options.occurredAt ?? new Date().toISOString(),
+        ...(identity ? { commandId: identity.commandId, requestHash: identity.requestHash } : {}),
+      },
+    );
+  }
+
   private async decideAndAppend<Command, Event extends DomainEvent, State, Answer>(
     streamId: string,
     decider: Decider<Command, Event, State>,
@@ -244,14 +400,8 @@ export class CommandExecutor implements OnModuleDestroy {
     context: RequestContext,
     options: ExecuteOptions<Event, State, Answer>,
   ): Promise<{ outcome: CommandOutcome<Event, Answer>; loaded: LoadedStream<State> | null; replayed: boolean }> {
-    const identity: CommandIdentity | null = context.idempotency
-      ? {
-          commandId: `${commandName(context.userId, context.idempotency)}|${options.step ?? streamId}`,
-          requestHash: context.idempotency.requestHash,
-        }
-      : null;
-    const answer = (state: State, events: readonly Event[], meta: StreamMeta) =>
-      (options.answer ? options.answer(state, events, meta) : undefined) as Answer;
+    const identity = this.identityOf(streamId, context, options);
+    const answer = (state: State, events: readonly Event[], meta: StreamMeta) => answerOf(options, state, events, meta);
     const load = this.loader(streamId, decider, options);
     const run = () =>
       handleCommand(this.store, streamId, decider, command, {
@@ -261,19 +411,7 @@ export class CommandExecutor implements OnModuleDestroy {
         forget: () => this.forget(streamId),
         onConflict: () => this.metrics?.countConflict(streamId),
         onRetry: (reason) => this.metrics?.countRetry(streamId, reason === 'conflict' ? 'conflict' : 'repeat'),
-        toEnvelopes: (events) =>
-          envelopesOf(
-            events,
-            (index) => options.eventId?.(index) ?? (identity ? keyedEventId(identity, index) : randomUUID()),
-            {
-              userId: context.userId,
-              pharmacyId: context.pharmacyId,
-              correlationId: context.correlationId,
-              causationId: options.causationId ?? null,
-              occurredAt: options.occurredAt ?? new Date().toISOString(),
-              ...(identity ? { commandId: identity.commandId, requestHash: identity.requestHash } : {}),
-            },
-          ),
+        toEnvelopes: (events) => this.envelopesOf(streamId, events, context, options),
       });
     const outcomeOf = (handled: Awaited<ReturnType<typeof run>>): CommandOutcome<Event, Answer> => ({
       events: handled.events,
@@ -325,4 +463,46 @@ export class CommandExecutor implements OnModuleDestroy {
     this.hot.forget(streamId);
     this.small.forget(streamId);
   }
+}
+
+/** A command waiting for its stream's turn. */
+interface Queued<Event extends DomainEvent, State, Answer, Command = unknown> {
+  decider: Decider<Command, Event, State>;
+  command: Command;
+  context: RequestContext;
+  options: ExecuteOptions<Event, State, Answer>;
+}
+
+function answerOf<Event, State, Answer>(
+  options: Pick<ExecuteOptions<Event, State, Answer>, 'answer'>,
+  state: State,
+  events: readonly Event[],
+  meta: StreamMeta,
+): Answer {
+  return (options.answer ? options.answer(state, events, meta) : undefined) as Answer;
+}
+
+/** Runs these one after another, each answer or error kept in its place. */
+async function settleAll<T>(runs: ReadonlyArray<() => Promise<T>>): Promise<Array<Settled<T>>> {
+  const settled: Array<Settled<T>> = [];
+  for (const run of runs) {
+    try {
+      settled.push({ ok: true, value: await run() });
+    } catch (error) {
+      settled.push({ ok: false, error });
+    }
+  }
+  return settled;
+}
+
+const deciderKeys = new WeakMap<object, number>();
+let deciders = 0;
+
+/** A name for a decider, the same for every command it decides: items of one batch share it. */
+function deciderKey(decider: object): number {
+  const known = deciderKeys.get(decider);
+  if (known !== undefined) return known;
+  deciders += 1;
+  deciderKeys.set(decider, deciders);
+  return deciders;
 }
