@@ -53,8 +53,8 @@ describe('signed-in users and sessions kept in memory', () => {
     await agent.get('/api/auth/user').expect(200);
     const before = { ...cache().stats };
     for (let i = 0; i < 5; i += 1) await agent.get('/api/auth/user').expect(200);
-    // Each request asks for its session and its user: ten lookups, none of them a query.
-    expect(cache().stats.hits - before.hits).toBe(10);
+    // Each request asks for its session, its user and the pharmacies it may work in: 15 lookups, no query.
+    expect(cache().stats.hits - before.hits).toBe(15);
     expect(cache().stats.misses).toBe(before.misses);
   });
 
@@ -93,6 +93,36 @@ describe('signed-in users and sessions kept in memory', () => {
     await untilAnswered(async () => (await agent.get('/api/admin/users')).status, 200);
     await other.query(`UPDATE users SET is_active = false WHERE id = $1`, [id]);
     await untilAnswered(async () => (await agent.get('/api/auth/user')).status, 401);
+  });
+
+  it('keeps the pharmacies a user may work in, and forgets them when an assignment or a pharmacy changes', async () => {
+    const { id, agent } = await newPharmacist();
+    const ids = async () =>
+      ((await agent.get('/api/auth/user').expect(200)).body.pharmacies as Array<{ id: string }>).map((p) => p.id);
+    expect(await ids()).toEqual([demoPharmacyIds.downtown]);
+    const before = { ...cache().stats };
+    await ids();
+    expect(cache().stats.misses).toBe(before.misses);
+
+    // Through this process: the next request sees the new assignment.
+    await admin.post(`/api/admin/users/${id}/pharmacies`).send({ pharmacyId: demoPharmacyIds.abdoun }).expect(200);
+    expect((await ids()).sort()).toEqual([demoPharmacyIds.abdoun, demoPharmacyIds.downtown].sort());
+    // Straight in the database, as another process would: the notification tells it.
+    await other.query('DELETE FROM user_pharmacies WHERE user_id = $1 AND pharmacy_id = $2', [
+      id,
+      demoPharmacyIds.abdoun,
+    ]);
+    await untilAnswered(async () => ((await ids()).length === 1 ? 1 : 0), 1);
+    // A pharmacy renamed by the projector: every list is forgotten.
+    await other.query('UPDATE pharmacies SET name = $2 WHERE id = $1', [demoPharmacyIds.downtown, 'Renamed branch']);
+    await untilAnswered(
+      async () =>
+        ((await agent.get('/api/auth/user').expect(200)).body.pharmacies as Array<{ name: string }>)[0]!.name ===
+        'Renamed branch'
+          ? 1
+          : 0,
+      1,
+    );
   });
 
   it('keeps nothing while it cannot hear the changes, and starts afresh once it can', async () => {

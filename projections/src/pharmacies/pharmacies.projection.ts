@@ -5,7 +5,8 @@ import { pharmaciesTables } from './pharmacies.tables';
 /** `pharmacies`: one row per location that exists now (deleted ones leave the table; the log keeps them). */
 export const pharmaciesProjection: Projection = {
   name: 'pharmacies',
-  version: 1,
+  // 2: a trigger tells the API processes when the pharmacies change (ADR 0021).
+  version: 2,
   handles: ['PharmacyRegistered', 'PharmacyDetailsChanged', 'PharmacyDeleted'] satisfies Array<PharmacyEvent['type']>,
   schema: pharmaciesTables,
 

@@ -21,4 +21,18 @@ export const pharmaciesTables: ProjectionTables = {
       )`,
   },
   indexes: [`CREATE INDEX pharmacies_name_idx ON pharmacies (name)`],
+  // Every API process keeps the pharmacies each user may work in (IdentityCache, ADR 0021): any change
+  // to this table tells them to forget those lists.
+  functions: [
+    `
+      CREATE OR REPLACE FUNCTION pharmacies_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify('identity_changed', 'pharmacies');
+        RETURN NULL;
+      END
+      $$`,
+  ],
+  triggers: [
+    `CREATE TRIGGER pharmacies_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON pharmacies FOR EACH STATEMENT EXECUTE FUNCTION pharmacies_changed()`,
+  ],
 };

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import type { Logger } from 'pino';
+import type { PharmacySummary } from '@pharmacy/contracts';
 import type { SessionUser } from './identity.types';
 
 /** A backstop: however well the notifications work, nothing is kept longer than this. */
@@ -15,15 +16,17 @@ interface Kept<Value> {
 }
 
 /**
- * The signed-in users and sessions this process has read, kept in memory so
- * that a request costs no session or user query (issue 31). Never the truth:
+ * The signed-in users, their sessions and the pharmacies they may work in, as
+ * this process has read them, kept in memory so that a request costs no
+ * session, user or pharmacy-list query (issue 31). Never the truth:
  *
  * - a change made through this process forgets the entry at once (the session
  *   store's writes, `forgetUser` after an identity change commits), so a
  *   demoted or removed user loses access with the next request;
  * - a change anywhere else reaches it as a notification (`identity_changed`,
- *   sent by triggers on `users` and `sessions` when the change commits,
- *   before the process that made it has even answered);
+ *   sent by triggers on `users`, `user_pharmacies`, `sessions` and
+ *   `pharmacies` when the change commits, before the process that made it
+ *   has even answered);
  * - while it is not listening (starting, or its connection lost) it keeps
  *   nothing and every request reads the database, and when it listens again
  *   it forgets everything it had;
@@ -31,6 +34,8 @@ interface Kept<Value> {
  */
 export class IdentityCache {
   private readonly users = new Map<string, Kept<SessionUser | null>>();
+  /** The pharmacies each user may work in, by user id and role. */
+  private readonly pharmacies = new Map<string, Kept<PharmacySummary[]>>();
   /** A session's stored JSON: each read gets its own copy, which express-session changes freely. */
   private readonly sessions = new Map<string, Kept<{ json: string; userId: string | null }>>();
   private listener: Client | null = null;
@@ -111,6 +116,31 @@ export class IdentityCache {
     return user;
   }
 
+  /** The active pharmacies a user may work in (a copy), from memory when it can be trusted, else from `load`. */
+  async pharmaciesOf(
+    user: Pick<SessionUser, 'id' | 'role'>,
+    load: () => Promise<PharmacySummary[]>,
+  ): Promise<PharmacySummary[]> {
+    const key = `${user.id}|${user.role}`;
+    const kept = this.fresh(this.pharmacies, key);
+    if (kept) {
+      this.stats.hits += 1;
+      return kept.value.map((pharmacy) => ({ ...pharmacy }));
+    }
+    this.stats.misses += 1;
+    const keep = this.listening;
+    const generation = this.generation;
+    const list = await load();
+    if (keep && this.listening && generation === this.generation) {
+      this.put(
+        this.pharmacies,
+        key,
+        list.map((pharmacy) => ({ ...pharmacy })),
+      );
+    }
+    return list;
+  }
+
   /** The stored session (its own copy), when it is kept; undefined: read it from the database. */
   session(sid: string): unknown {
     const kept = this.fresh(this.sessions, sid);
@@ -148,13 +178,21 @@ export class IdentityCache {
   forgetUser(userId: string): void {
     this.forgotten += 1;
     this.users.delete(userId);
+    for (const key of this.pharmacies.keys()) if (key.startsWith(`${userId}|`)) this.pharmacies.delete(key);
     for (const [sid, kept] of this.sessions) if (kept.value.userId === userId) this.sessions.delete(sid);
   }
 
   private notified(payload: string | undefined): void {
     if (payload?.startsWith('user:')) this.forgetUser(payload.slice('user:'.length));
     else if (payload?.startsWith('session:')) this.forgetSession(payload.slice('session:'.length));
+    else if (payload === 'pharmacies') this.forgetPharmacies();
     else this.stopKeeping();
+  }
+
+  /** A pharmacy was added, changed or removed: every user's list is forgotten. */
+  forgetPharmacies(): void {
+    this.forgotten += 1;
+    this.pharmacies.clear();
   }
 
   private fresh<Value>(map: Map<string, Kept<Value>>, key: string): Kept<Value> | null {
@@ -177,6 +215,7 @@ export class IdentityCache {
     this.listening = false;
     this.forgotten += 1;
     this.users.clear();
+    this.pharmacies.clear();
     this.sessions.clear();
   }
 

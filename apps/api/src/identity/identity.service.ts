@@ -287,9 +287,9 @@ export class IdentityService {
 
   /** Pharmacies the user may work in: assigned and existing ones, or every active one for an administrator or auditor. */
   async allowedPharmacies(user: Pick<SessionUser, 'id' | 'role'>): Promise<PharmacySummary[]> {
-    const base = this.db.selectFrom('pharmacies').select(['pharmacies.id', 'name', 'nameAr', 'address', 'addressAr']);
-    const rows =
-      user.role === 'admin' || user.role === 'auditor'
+    const load = async () => {
+      const base = this.db.selectFrom('pharmacies').select(['pharmacies.id', 'name', 'nameAr', 'address', 'addressAr']);
+      return user.role === 'admin' || user.role === 'auditor'
         ? await base.where('isActive', '=', true).orderBy('name').execute()
         : await base
             .innerJoin('userPharmacies', 'userPharmacies.pharmacyId', 'pharmacies.id')
@@ -298,7 +298,8 @@ export class IdentityService {
             .where('pharmacies.isActive', '=', true)
             .orderBy('name')
             .execute();
-    return rows;
+    };
+    return this.cache ? this.cache.pharmaciesOf(user, load) : load();
   }
 
   /** Where a new session starts: the default pharmacy if still allowed, or a pharmacist's only one. */

@@ -261,6 +261,7 @@ export class UsersAdminService {
         actor.origin,
       );
     });
+    this.cache?.forgetUser(userId);
   }
 
   async removePharmacy(userId: string, pharmacyId: string, actor: Actor): Promise<void> {
@@ -286,6 +287,7 @@ export class UsersAdminService {
         actor.origin,
       );
     });
+    this.cache?.forgetUser(userId);
   }
 
   async resetPassword(userId: string, newPassword: string, actor: Actor & { sid?: string }): Promise<void> {
