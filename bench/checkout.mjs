@@ -16,7 +16,7 @@
 //
 // Options (env): BENCH_SECONDS (per run, default 15), BENCH_EVENTS (size of the
 // big stream, default 200000), BENCH_JSON (write a summary to this file), BENCH_RUNS
-// (only some runs), BENCH_PROFILE (a directory: the server writes a CPU profile
+// (only some runs), BENCH_LOG_LEVEL (the server's, default warn), BENCH_PROFILE (a directory: the server writes a CPU profile
 // there), BENCH_PGSTATS=1 (the statements each run sent, per answer).
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -315,7 +315,12 @@ try {
   const nodeArgs = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   api = await startApi(url, dir, {
     nodeArgs,
-    env: { SIGNIN_LIMIT_PER_IP: '1000000', SIGNIN_CODES_PER_EMAIL: '1000000' },
+    env: {
+      SIGNIN_LIMIT_PER_IP: '1000000',
+      SIGNIN_CODES_PER_EMAIL: '1000000',
+      // BENCH_LOG_LEVEL=info: the server logs a line per request, as in production (default warn).
+      ...(process.env.BENCH_LOG_LEVEL ? { LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}),
+    },
   });
   const db = new pg.Client({ connectionString: url });
   db.on('error', () => undefined);

@@ -1,8 +1,16 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
 
+/**
+ * JSON lines on standard output, written asynchronously: a request does not
+ * wait for its log line to reach the terminal or the collector (issue 31).
+ * What is buffered is written out when the process exits.
+ */
 export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: 'pharmacy' }, timestamp: pino.stdTimeFunctions.isoTime });
+  return pino(
+    { level, base: { service: 'pharmacy' }, timestamp: pino.stdTimeFunctions.isoTime },
+    pino.destination({ dest: 1, sync: false }),
+  );
 }
 
 /** Routes Nest's own log lines into the structured JSON log. */
