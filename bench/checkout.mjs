@@ -329,6 +329,20 @@ try {
   await caughtUp(db, head);
   const catchUpSeconds = (Date.now() - t1) / 1000;
   progress(`server started and its read models caught up in ${catchUpSeconds.toFixed(0)} s`);
+  if (pgStats) {
+    // What the catch-up spent its database time on (the statistics started with the server).
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    const { rows } = await db.query(
+      `SELECT calls, total_exec_time AS ms, regexp_replace(query, '\\s+', ' ', 'g') AS query FROM pg_stat_statements
+       WHERE query !~* 'pg_stat' ORDER BY total_exec_time DESC LIMIT 15`,
+    );
+    console.log(`\ncatch-up of ${head.toLocaleString('en-US')} events: statements by total time`);
+    for (const r of rows) {
+      console.log(
+        `${String(r.calls).padStart(8)} calls ${(r.ms / 1000).toFixed(2).padStart(7)} s  ${r.query.slice(0, 150)}`,
+      );
+    }
+  }
 
   // One at a time: a new sign-in code for an account replaces the one before it.
   const sessions = async (n, pick) => {

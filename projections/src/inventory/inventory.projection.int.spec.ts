@@ -45,6 +45,26 @@ describe('the inventory projection', () => {
     ]);
   });
 
+  it('writes a run of receipts at once, a second receipt of a batch in the same run included', () =>
+    spec
+      .given()
+      .when(
+        batchReceived(lot2, { quantity: 4, purchasePrice: '2.00' }),
+        batchReceived(syrup, { quantity: 1 }),
+        batchReceived(lot2, { quantity: 6, purchasePrice: null }),
+      )
+      .then('inventoryBatches', [
+        {
+          id: lot2.batchId,
+          quantity: 10,
+          purchasePrice: '2.00',
+          version: 2,
+          createdAt: specTime(0),
+          updatedAt: specTime(2),
+        },
+        { id: syrup.batchId, quantity: 1, version: 1, createdAt: specTime(1) },
+      ]));
+
   it('corrects a batch in place and moves its packs by signed adjustments', () =>
     spec
       .given(batchReceived(lot1, { quantity: 10 }))

@@ -213,20 +213,82 @@ export const inventoryProjection: Projection = {
   },
 
   async applyAll(trx, events) {
-    // Runs of sales and returns (the bulk of a busy pharmacy's events) go in one statement;
-    // anything else is applied as it comes, after what came before it.
+    // Runs of sales and returns (the bulk of a busy pharmacy's events) go in one statement, and so
+    // do runs of receipts (a delivery, or a log caught up at start); anything else is applied as
+    // it comes, after what came before it.
     const changes = new StockChanges();
+    const receipts = new Receipts();
     for (const event of events) {
       if (event.type === 'SaleCompleted' || event.type === 'SaleReturned') {
+        await receipts.flush(trx);
         changes.add(event);
+      } else if (event.type === 'BatchReceived') {
+        await changes.flush(trx);
+        await receipts.add(trx, event);
       } else {
         await changes.flush(trx);
+        await receipts.flush(trx);
         await this.apply(trx, event);
       }
     }
     await changes.flush(trx);
+    await receipts.flush(trx);
   },
 };
+
+/** Most receipts written in one statement (13 parameters each, far below PostgreSQL's 65,535). */
+const RECEIPTS_PER_STATEMENT = 1000;
+
+/**
+ * A run of receipts, written in one statement as `apply` writes each: a new
+ * batch is inserted, a receipt into an existing one (a top-up) adds to it. A
+ * statement may touch a row once only, so a second receipt into the same
+ * batch within the run writes what came before it first.
+ */
+class Receipts {
+  private readonly rows = new Map<
+    string,
+    { event: RecordedEvent; data: Extract<StockEvent, { type: 'BatchReceived' }>['data'] }
+  >();
+
+  async add(trx: Parameters<Projection['apply']>[0], recorded: RecordedEvent): Promise<void> {
+    const data = recorded.data as Extract<StockEvent, { type: 'BatchReceived' }>['data'];
+    if (this.rows.has(data.batchId) || this.rows.size >= RECEIPTS_PER_STATEMENT) await this.flush(trx);
+    this.rows.set(data.batchId, { event: recorded, data });
+  }
+
+  async flush(trx: Parameters<Projection['apply']>[0]): Promise<void> {
+    if (this.rows.size === 0) return;
+    const values = [...this.rows.values()].map(({ event, data: d }) => ({
+      id: d.batchId,
+      productId: d.productId,
+      pharmacyId: d.pharmacyId,
+      batchNumber: d.batchNumber,
+      quantity: d.quantity,
+      purchasePrice: d.purchasePrice,
+      expiryDate: d.expiryDate,
+      receivedDate: d.receivedDate,
+      supplierId: d.supplierId,
+      isActive: true,
+      version: 1,
+      createdAt: event.metadata.occurredAt,
+      updatedAt: event.metadata.occurredAt,
+    }));
+    this.rows.clear();
+    await trx
+      .insertInto('inventoryBatches')
+      .values(values)
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet({
+          quantity: sql`inventory_batches.quantity + excluded.quantity`,
+          purchasePrice: sql`coalesce(excluded.purchase_price, inventory_batches.purchase_price)`,
+          version: sql`inventory_batches.version + 1`,
+          updatedAt: sql`excluded.updated_at`,
+        }),
+      )
+      .execute();
+  }
+}
 
 /** Per batch: packs and loose units gained or lost, and how many events touched it, over a run of sales and returns. */
 class StockChanges {
