@@ -21,6 +21,20 @@ describe('StateCache: decided states kept in memory, checked against the stream 
     await database.drop();
   });
 
+  /** A command that adds to the tally on this stream, its state kept in `cache`. */
+  const adding = (cache: StateCache, streamId: string) => (amount: number) =>
+    handleCommand(
+      store,
+      streamId,
+      tallyDecider,
+      { type: 'Add', id: randomUUID(), amount },
+      {
+        load: cache.loader(streamId, tallyDecider, () => foldStream(store, streamId, tallyDecider)),
+        forget: () => cache.forget(streamId),
+        toEnvelopes: (events) => tallyEnvelopes(events),
+      },
+    );
+
   it('folds a stream once, then reads only the tail another writer appended', async () => {
     const streamId = `tally-${randomUUID()}`;
     await store.append(streamId, added(2), 'no_stream');
@@ -41,18 +55,7 @@ describe('StateCache: decided states kept in memory, checked against the stream 
   it('keeps what the command appended, so the next command starts from it', async () => {
     const streamId = `tally-${randomUUID()}`;
     const cache = new StateCache(store, 10);
-    const run = (amount: number) =>
-      handleCommand(
-        store,
-        streamId,
-        tallyDecider,
-        { type: 'Add', id: randomUUID(), amount },
-        {
-          load: cache.loader(streamId, tallyDecider, () => foldStream(store, streamId, tallyDecider)),
-          forget: () => cache.forget(streamId),
-          toEnvelopes: (events) => tallyEnvelopes(events),
-        },
-      );
+    const run = adding(cache, streamId);
     const first = await run(1);
     const second = await run(2);
     expect(second.loaded).toBe(first.loaded);
@@ -66,14 +69,7 @@ describe('StateCache: decided states kept in memory, checked against the stream 
     try {
       const cache = new StateCache(store, 10);
       const load = cache.loader(streamId, tallyDecider, () => foldStream(store, streamId, tallyDecider));
-      const run = (amount: number) =>
-        handleCommand(
-          store,
-          streamId,
-          tallyDecider,
-          { type: 'Add', id: randomUUID(), amount },
-          { load, forget: () => cache.forget(streamId), toEnvelopes: (events) => tallyEnvelopes(events) },
-        );
+      const run = adding(cache, streamId);
       await until(() => store.knowledgeToken() !== null);
       await run(1);
       // Let this process's own notification arrive: it must not count as another's.

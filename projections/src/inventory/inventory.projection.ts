@@ -61,33 +61,10 @@ export const inventoryProjection: Projection = {
     const nextVersion = sql<number>`inventory_batches.version + 1`;
     switch (event.type) {
       case 'BatchReceived': {
-        const d = event.data;
-        await trx
-          .insertInto('inventoryBatches')
-          .values({
-            id: d.batchId,
-            productId: d.productId,
-            pharmacyId: d.pharmacyId,
-            batchNumber: d.batchNumber,
-            quantity: d.quantity,
-            purchasePrice: d.purchasePrice,
-            expiryDate: d.expiryDate,
-            receivedDate: d.receivedDate,
-            supplierId: d.supplierId,
-            isActive: true,
-            version: 1,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .onConflict((oc) =>
-            oc.column('id').doUpdateSet({
-              quantity: sql`inventory_batches.quantity + ${d.quantity}`,
-              purchasePrice: sql`coalesce(${d.purchasePrice}::numeric, inventory_batches.purchase_price)`,
-              version: nextVersion,
-              updatedAt: at,
-            }),
-          )
-          .execute();
+        // A run of one: the same statement that writes a run of receipts.
+        const receipt = new Receipts();
+        await receipt.add(trx, recorded);
+        await receipt.flush(trx);
         return;
       }
       case 'BatchCorrected':
@@ -236,44 +213,48 @@ export const inventoryProjection: Projection = {
   },
 };
 
+type ReceivedData = Extract<StockEvent, { type: 'BatchReceived' }>['data'];
+
 /** Most receipts written in one statement (13 parameters each, far below PostgreSQL's 65,535). */
 const RECEIPTS_PER_STATEMENT = 1000;
 
 /**
- * A run of receipts, written in one statement as `apply` writes each: a new
- * batch is inserted, a receipt into an existing one (a top-up) adds to it. A
- * statement may touch a row once only, so a second receipt into the same
- * batch within the run writes what came before it first.
+ * A run of receipts written in one statement (`apply` writes a single one the
+ * same way): a new batch is inserted, a receipt into an existing one (a
+ * top-up) adds its packs and moves its version on. A statement may touch a row
+ * once only, so a second receipt into the same batch within the run writes
+ * what came before it first.
  */
 class Receipts {
-  private readonly rows = new Map<
-    string,
-    { event: RecordedEvent; data: Extract<StockEvent, { type: 'BatchReceived' }>['data'] }
-  >();
+  /** By batch id. */
+  private readonly rows = new Map<string, RecordedEvent>();
 
   async add(trx: Parameters<Projection['apply']>[0], recorded: RecordedEvent): Promise<void> {
-    const data = recorded.data as Extract<StockEvent, { type: 'BatchReceived' }>['data'];
-    if (this.rows.has(data.batchId) || this.rows.size >= RECEIPTS_PER_STATEMENT) await this.flush(trx);
-    this.rows.set(data.batchId, { event: recorded, data });
+    const { batchId } = recorded.data as ReceivedData;
+    if (this.rows.has(batchId) || this.rows.size >= RECEIPTS_PER_STATEMENT) await this.flush(trx);
+    this.rows.set(batchId, recorded);
   }
 
   async flush(trx: Parameters<Projection['apply']>[0]): Promise<void> {
     if (this.rows.size === 0) return;
-    const values = [...this.rows.values()].map(({ event, data: d }) => ({
-      id: d.batchId,
-      productId: d.productId,
-      pharmacyId: d.pharmacyId,
-      batchNumber: d.batchNumber,
-      quantity: d.quantity,
-      purchasePrice: d.purchasePrice,
-      expiryDate: d.expiryDate,
-      receivedDate: d.receivedDate,
-      supplierId: d.supplierId,
-      isActive: true,
-      version: 1,
-      createdAt: event.metadata.occurredAt,
-      updatedAt: event.metadata.occurredAt,
-    }));
+    const values = [...this.rows.values()].map((event) => {
+      const d = event.data as ReceivedData;
+      return {
+        id: d.batchId,
+        productId: d.productId,
+        pharmacyId: d.pharmacyId,
+        batchNumber: d.batchNumber,
+        quantity: d.quantity,
+        purchasePrice: d.purchasePrice,
+        expiryDate: d.expiryDate,
+        receivedDate: d.receivedDate,
+        supplierId: d.supplierId,
+        isActive: true,
+        version: 1,
+        createdAt: event.metadata.occurredAt,
+        updatedAt: event.metadata.occurredAt,
+      };
+    });
     this.rows.clear();
     await trx
       .insertInto('inventoryBatches')

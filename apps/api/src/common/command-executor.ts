@@ -209,12 +209,12 @@ export class CommandExecutor implements OnModuleDestroy {
   }
 
   /**
-   * Hands the client the log position of these outcomes' events (its next
-   * reads wait on it: `read-after.ts`), then waits (bounded) until the read
-   * models the answer is built from show them: those the route declares
-   * (`@ReadsFrom`; none when the answer is built from the events), else
-   * every one that handles the events. Tells the client when they did not
-   * catch up in time.
+   * Waits (bounded) until the read models the answer is built from show
+   * these outcomes' events: those the route declares (`@ReadsFrom`; none when
+   * the answer is built from the events), else every one that handles the
+   * events. Tells the client when they did not catch up in time. (`execute`
+   * has handed the client their log position already, for its next reads to
+   * wait on: `read-after.ts`.)
    */
   async settle(
     context: RequestContext,
@@ -226,7 +226,6 @@ export class CommandExecutor implements OnModuleDestroy {
         position = outcome.position;
     }
     if (!position) return;
-    context.wrote(position);
     if (context.answerReads?.length === 0) return;
     const types = [...new Set(outcomes.flatMap((outcome) => outcome.events.map((event) => event.type)))];
     const caughtUp = await this.waiter.waitFor(

@@ -101,44 +101,42 @@ export class IdentityCache {
   }
 
   /** The active user with this id (null: none), from memory when it can be trusted, else from `load`. */
-  async user(id: string, load: () => Promise<SessionUser | null>): Promise<SessionUser | null> {
-    const kept = this.fresh(this.users, id);
-    if (kept) {
-      this.stats.hits += 1;
-      return kept.value;
-    }
-    this.stats.misses += 1;
-    // Listening already when the read starts: a change notified during the read forgets what it keeps.
-    const keep = this.listening;
-    const generation = this.generation;
-    const user = await load();
-    if (keep && this.listening && generation === this.generation) this.put(this.users, id, user);
-    return user;
+  user(id: string, load: () => Promise<SessionUser | null>): Promise<SessionUser | null> {
+    return this.through(this.users, id, load, (user) => user);
   }
 
   /** The active pharmacies a user may work in (a copy), from memory when it can be trusted, else from `load`. */
-  async pharmaciesOf(
+  pharmaciesOf(
     user: Pick<SessionUser, 'id' | 'role'>,
     load: () => Promise<PharmacySummary[]>,
   ): Promise<PharmacySummary[]> {
-    const key = `${user.id}|${user.role}`;
-    const kept = this.fresh(this.pharmacies, key);
+    return this.through(this.pharmacies, `${user.id}|${user.role}`, load, (list) =>
+      list.map((pharmacy) => ({ ...pharmacy })),
+    );
+  }
+
+  /**
+   * What is kept under `key` (a `copy` of it), else what `load` reads, kept
+   * when nothing was forgotten meanwhile: it was listening when the read
+   * started, and a change notified during the read forgets what it would keep.
+   */
+  private async through<Value>(
+    map: Map<string, Kept<Value>>,
+    key: string,
+    load: () => Promise<Value>,
+    copy: (value: Value) => Value,
+  ): Promise<Value> {
+    const kept = this.fresh(map, key);
     if (kept) {
       this.stats.hits += 1;
-      return kept.value.map((pharmacy) => ({ ...pharmacy }));
+      return copy(kept.value);
     }
     this.stats.misses += 1;
     const keep = this.listening;
     const generation = this.generation;
-    const list = await load();
-    if (keep && this.listening && generation === this.generation) {
-      this.put(
-        this.pharmacies,
-        key,
-        list.map((pharmacy) => ({ ...pharmacy })),
-      );
-    }
-    return list;
+    const value = await load();
+    if (keep && this.listening && generation === this.generation) this.put(map, key, copy(value));
+    return value;
   }
 
   /** The stored session (its own copy), when it is kept; undefined: read it from the database. */
